@@ -15,12 +15,19 @@ export interface TokenGuards {
 
 /**
  * Refuses a request from an address that failed too often, before anything of it is read: the same
- * answer whatever it would have sent, so that a blocked guesser learns nothing from its guesses.
+ * answer whatever it would have sent, so that a blocked guesser learns nothing from its guesses. With
+ * `scopeOf`, the address's failures in the request's scope count too (`FailedAuthentications.failed`).
  */
 export const addressNotBlocked =
-  ({ failures, addressOf }: Pick<TokenGuards, 'failures' | 'addressOf'>): Middleware<HttpState> =>
+  ({
+    failures,
+    addressOf,
+    scopeOf,
+  }: Pick<TokenGuards, 'failures' | 'addressOf'> & {
+    readonly scopeOf?: (ctx: HttpContext) => string;
+  }): Middleware<HttpState> =>
   async (ctx, next) => {
-    const wait = await failures.retryAfter(addressOf(ctx));
+    const wait = await failures.retryAfter(addressOf(ctx), scopeOf?.(ctx));
     if (wait === undefined) return next();
     ctx.status = 429;
     ctx.set('Retry-After', String(wait));

@@ -1,9 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { SettleGatewayEvent } from '../../../application/use-cases/billing/settle-gateway-event.js';
+import { parseUuid } from '../../../domain/shared/uuid.js';
 import { SIGNATURE_HEADER } from '../../payments/stripe/stripe-events.js';
 import { addressNotBlocked, type TokenGuards } from '../auth/token-guards.js';
 import { concept } from '../endpoints/endpoint.js';
-import { respondWithError } from '../http-state.js';
+import { type HttpContext, respondWithError } from '../http-state.js';
 import { parseBody } from '../middleware/body-rules.js';
 import type { Schema } from '../openapi/openapi-types.js';
 import { jsonContent } from '../openapi/operation-builder.js';
@@ -33,6 +34,17 @@ const handledEvent: Schema = closedObject({
     detail: { type: 'string', description: 'What was done, in words, for the delivery log of the Stripe dashboard.' },
   }),
 });
+
+/**
+ * Refused signatures count per store as well as per address: Stripe sends every store's deliveries from a
+ * few shared addresses, so one store's wrong secret must not hold back another's. A path that is not a
+ * store id shares one scope, so that junk paths cannot make a budget each.
+ */
+const webhookScope = (ctx: HttpContext): string => {
+  // The router's path parameters, which Koa's own context type does not name.
+  const params = ctx['params'] as Readonly<Record<string, string | undefined>> | undefined;
+  return `stripe-webhook:${parseUuid(params?.['store_id'] ?? '') ?? 'not-a-store'}`;
+};
 
 /**
  * `POST /v2/gateways/stripe_payment_intents/webhooks/{store_id}`: Stripe's webhooks for one store, which
@@ -66,7 +78,7 @@ export const STRIPE_WEBHOOK_ENDPOINTS = concept<{
           "This service's extension (EPCC has no such route): the URL a store registers as a webhook endpoint in its Stripe dashboard, with the events `payment_intent.succeeded`, `payment_intent.payment_failed`, `payment_intent.requires_action`, `payment_intent.processing`, `refund.created`, `refund.updated`, `refund.failed` (and `charge.refund.updated` for older endpoints).",
           "No token: the delivery is authenticated by its `Stripe-Signature` header over the body's exact bytes, verified by Stripe's library with the store's `webhook_secret` (`PUT /v2/gateways/stripe_payment_intents`), within Stripe's 300 s tolerance.",
           "A verified event settles the pending payment (or refund) its metadata names, exactly as the payment run settles Stripe's answer: once; a twin delivery, or an answer for a payment settled already, changes nothing and is answered 200 too, as is an event this service does not act on, so that Stripe stops retrying it.",
-          'Not counted against any key\'s rate: each refused signature counts against the address it came from, in the budget of failed authentications, and an address over it gets 429 before its body is read. Not open to browsers (no CORS). See docs/gateways.md, "Stripe webhooks".',
+          "Not counted against any key's rate: each refused signature counts against the address it came from for this store, in the budget of failed authentications, and an address over it (for this store, or for its failed token requests) gets 429 before its body is read; one store's refused deliveries never hold back another's from the same Stripe address. Not open to browsers (no CORS). See docs/gateways.md, \"Stripe webhooks\".",
         ].join(' '),
         tag: 'Gateways',
         access: 'public',
@@ -88,7 +100,7 @@ export const STRIPE_WEBHOOK_ENDPOINTS = concept<{
         },
       },
       handle: ({ settle, guards: { failures, addressOf } }) => [
-        addressNotBlocked({ failures, addressOf }),
+        addressNotBlocked({ failures, addressOf, scopeOf: webhookScope }),
         // The JSON routes' limits, the text kept: the signature is over the body's exact bytes.
         parseBody(),
         async (ctx) => {
@@ -99,7 +111,7 @@ export const STRIPE_WEBHOOK_ENDPOINTS = concept<{
             signature === '' ? undefined : signature,
           );
           if (E.isLeft(handled)) {
-            await failures.failed(addressOf(ctx));
+            await failures.failed(addressOf(ctx), webhookScope(ctx));
             return respondWithError(ctx, handled.left);
           }
           ctx.body = { data: { type: 'gateway_event', ...handled.right } };

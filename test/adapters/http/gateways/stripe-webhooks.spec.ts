@@ -174,6 +174,21 @@ forEachBackend('HTTP: Stripe webhooks', (_backend, persistence) => {
     expect((await setup.paymentsOf(late.invoiceId))[0]?.attributes).to.deep.include({ status: 'pending' });
   });
 
+  it("counts refused signatures per store: another store's refused deliveries from the same address never hold this store's back", async () => {
+    await start();
+    const late = await processing('pm_processing_scoped');
+    const created = await api.container.get(CreateStore).execute('A store with a wrong secret');
+    if (created._tag === 'Left') throw new Error('store not created');
+    const event = stripe.intentEvent(late.paymentIntent, 'payment_intent.succeeded', 'succeeded');
+    const { body, signature } = stripeDelivery(event, WEBHOOK_SECRET);
+    const refused: number[] = [];
+    for (let i = 0; i < 14; i++)
+      refused.push((await post(webhookPath(created.right.store.id), body, signature)).status);
+    expect(refused[0]).to.equal(400);
+    expect(refused.at(-1), 'the other store is held back at this address').to.equal(429);
+    expect(await handled(event)).to.deep.include({ result: 'settled' });
+  });
+
   it('takes a failed payment through dunning as a run would: its retries spent, the rule’s suspension, Stripe’s reason', async () => {
     await start();
     await suspendingAtFirstFailure();
