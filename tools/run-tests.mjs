@@ -82,7 +82,9 @@ const slowestFiles = (name, file) => {
   } catch {
     return '';
   }
-  return `\n==> the ${name} process's ${SLOWEST} slowest spec files\n${lines.slice(0, SLOWEST).join('\n')}\n`;
+  const seconds = lines.reduce((sum, line) => sum + Number.parseFloat(line), 0);
+  const head = `the ${name} process's ${SLOWEST} slowest spec files, of ${Math.round(seconds)} s in all`;
+  return `\n==> ${head}\n${lines.slice(0, SLOWEST).join('\n')}\n`;
 };
 
 const serverDatabase = (name) => `${name}_servers`;
