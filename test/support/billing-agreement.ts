@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { type ModelSubscription, plus, unpaidAfterFailure } from './billing-model.js';
+import { type ModelSubscription, plus } from './billing-model.js';
 
 /**
  * What the model tests share, whether they drive the use cases (test/application/billing/billing-model.spec.ts)
@@ -23,18 +23,6 @@ export const undecided = (s: ModelSubscription): boolean => {
   while (plus(s.paidFrom, unit, every * index) < latest.start) index += 1;
   return plus(s.paidFrom, unit, every * index) !== latest.start;
 };
-
-/**
- * Where the service looks wrong and is not copied into the model: a resume of a subscription the merchant
- * canceled, one of whose invoices had spent its retries and is paid since. docs/billing.md: "A cancellation by
- * the merchant still cannot be resumed", and EPCC lets a merchant resume only what dunning's `close` ended;
- * the service takes any canceled subscription with a spent invoice for one dunning closed, and resumes it.
- */
-export const resumesMerchantCancel = (s: ModelSubscription): boolean =>
-  s.canceled &&
-  s.closedByDunning !== true &&
-  s.invoices.some((invoice) => invoice.spent) &&
-  !s.invoices.some(unpaidAfterFailure);
 
 /** Where the service and the model first part: the subscription, the field (the invoice), and both values. */
 export const firstDifference = <Seen extends object>(

@@ -85,15 +85,17 @@ export interface DunningStanding {
 
 /**
  * EPCC: after dunning's `close`, "a merchandizer can choose to resume the subscription if a subscriber pays
- * the outstanding payment". A canceled subscription with an invoice whose retries were spent counts as
- * closed by dunning; it resumes from now on, the time it stood closed never billed.
+ * the outstanding payment". A subscription dunning canceled (`canceledBy`; for one canceled before that was
+ * recorded, any canceled subscription with an invoice whose retries were spent) counts as closed by dunning;
+ * it resumes from now on, the time it stood closed never billed.
  */
 const reopened = (subscription: Subscription, now: Date): Subscription => {
   const { endDate: _end, ...timestamps } = subscription.timestamps;
+  const { canceledBy: _closer, ...open } = subscription;
   const billableFrom =
     subscription.billableFrom !== undefined && subscription.billableFrom > now ? subscription.billableFrom : now;
   return {
-    ...subscription,
+    ...open,
     flags: { ...subscription.flags, canceled: false, paused: false },
     billableFrom,
     timestamps: { ...timestamps, resumedAt: now, updatedAt: now },
@@ -163,6 +165,7 @@ const applied = (
       return {
         ...priceChangesEndedAt(subscription, now),
         flags: { ...flags, canceled: true, paused: false, pending: false },
+        canceledBy: actor,
         ...(neverLive || cancelImmediately ? { inactive: true as const } : {}),
         timestamps: { ...timestamps, canceledAt: now, endDate },
       };
@@ -191,7 +194,11 @@ export const applyStateAction = (
   actor: StateActor = 'merchandizer',
 ): E.Either<DomainError, { readonly subscription: Subscription; readonly state: SubscriptionStateRecord }> => {
   const { invoicedThrough, dunning = { spent: false, unpaid: false }, cancelImmediately = false } = invoices;
-  const closedByDunning = action === 'resume' && subscription.flags.canceled && dunning.spent;
+  const closedByDunning =
+    action === 'resume' &&
+    subscription.flags.canceled &&
+    dunning.spent &&
+    (subscription.canceledBy === undefined || subscription.canceledBy === 'dunning');
   const refused =
     actor === 'subscriber' ? refusedToSubscriber(subscription, action, cancelImmediately, closedByDunning) : undefined;
   if (refused !== undefined) return E.left(forbidden(refused, 'token_not_permitted'));

@@ -70,6 +70,12 @@ export interface Subscription {
   readonly flags: SubscriptionFlags;
   /** Who made its latest pause; read only while `flags.paused`, as every pause sets it. */
   readonly pausedBy?: PausedBy;
+  /**
+   * Who canceled it, read only while `flags.canceled`: dunning's `close`, which a merchant may undo once it is
+   * paid, or a merchant or subscriber, which nobody undoes. Unset on a subscription canceled before it was
+   * recorded (or by an import): such a one counts as closed by dunning when one of its invoices spent its retries.
+   */
+  readonly canceledBy?: PausedBy;
   readonly timestamps: SubscriptionTimestamps;
   /**
    * A pending subscription goes live by itself at this time; once a `go_live` action started it, the time

@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { afterInvoicePaid } from '../../../src/domain/billing/dunning/dunning-action.js';
+import { afterInvoicePaid, afterRetriesSpent } from '../../../src/domain/billing/dunning/dunning-action.js';
 import type { Invoice } from '../../../src/domain/billing/invoices/invoice.js';
 import { attemptRequested } from '../../../src/domain/billing/payments/attempt-request.js';
+import type { PausedBy } from '../../../src/domain/subscriptions/subscription.js';
 import { applyStateAction, type DunningStanding } from '../../../src/domain/subscriptions/subscription-state.js';
 import { canceled, paused, planWith, running, subscriptionWith, uuid } from '../../support/domain-builders.js';
 
@@ -66,15 +67,30 @@ describe('After dunning gave up', () => {
   });
 
   // [label, subscription, dunning standing, the outcome: a code refused, or 'resumed']
+  const canceledBy = (by: PausedBy) => () => ({ ...canceled(new Date('2024-03-01T00:00:00.000Z')), canceledBy: by });
   const resumes: ReadonlyArray<[string, () => ReturnType<typeof running>, DunningStanding, string]> = [
+    ['closed by dunning, its invoice unpaid', canceledBy('dunning'), { spent: true, unpaid: true }, 'invoice_unpaid'],
+    ['closed by dunning, paid since', canceledBy('dunning'), { spent: true, unpaid: false }, 'resumed'],
     [
-      'canceled by dunning, its invoice unpaid',
+      'canceled by the merchant, an invoice spent and paid since',
+      canceledBy('merchandizer'),
+      { spent: true, unpaid: false },
+      'state_transition_not_allowed',
+    ],
+    [
+      'canceled by the subscriber, an invoice spent and paid since',
+      canceledBy('subscriber'),
+      { spent: true, unpaid: false },
+      'state_transition_not_allowed',
+    ],
+    [
+      'canceled before who canceled was recorded, its spent invoice unpaid: read as closed by dunning',
       () => canceled(new Date('2024-03-01T00:00:00.000Z')),
       { spent: true, unpaid: true },
       'invoice_unpaid',
     ],
     [
-      'canceled by dunning, paid since',
+      'canceled before who canceled was recorded, its spent invoice paid since: read as closed by dunning',
       () => canceled(new Date('2024-03-01T00:00:00.000Z')),
       { spent: true, unpaid: false },
       'resumed',
@@ -103,10 +119,21 @@ describe('After dunning gave up', () => {
       expect(result.right.subscription.flags).to.deep.include({ canceled: false, paused: false });
       expect(result.right.subscription.timestamps.endDate).to.equal(undefined);
       expect(result.right.subscription.timestamps.resumedAt).to.deep.equal(now);
+      expect(result.right.subscription, 'open again: nobody canceled it').not.to.have.property('canceledBy');
       expect(result.right.state.flags).to.deep.include({ closed: false, canceled: false });
       if (subscription.flags.canceled) expect(result.right.subscription.billableFrom).to.deep.equal(now);
     });
   }
+
+  it("records who canceled: dunning's close, the merchant's or the subscriber's cancel", () => {
+    const closed = afterRetriesSpent(running(), 'close', now, STATE_ID);
+    expect(closed?.subscription.canceledBy).to.equal('dunning');
+    for (const actor of ['merchandizer', 'subscriber'] as const) {
+      const result = applyStateAction(running(), planWith(), 'cancel', now, STATE_ID, {}, actor);
+      if (E.isLeft(result)) throw new Error(JSON.stringify(result.left));
+      expect(result.right.subscription.canceledBy).to.equal(actor);
+    }
+  });
 
   it('resume of a subscription closed by dunning still needs the plan to allow resuming', () => {
     const result = applyStateAction(canceled(), planWith({ can_resume: false }), 'resume', now, STATE_ID, {

@@ -87,6 +87,7 @@ describe('subscription state changes', () => {
         subscription: {
           ...subscription,
           flags,
+          canceledBy: 'merchandizer',
           timestamps: { createdAt: CREATED, updatedAt: now, canceledAt: now, endDate },
           state,
         },

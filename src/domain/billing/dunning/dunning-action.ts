@@ -64,6 +64,7 @@ export const afterRetriesSpent = (
             {
               ...subscription,
               flags: { ...flags, canceled: true, paused: false },
+              canceledBy: 'dunning',
               // EPCC: "The subscription ends and it's status becomes `inactive`": the payment run decides it.
               inactive: true,
               timestamps: { ...timestamps, canceledAt: now, endDate: now, updatedAt: now },

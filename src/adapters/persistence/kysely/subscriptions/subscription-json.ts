@@ -25,6 +25,7 @@ export interface SubscriptionBody {
   readonly manualPayments: boolean;
   readonly flags: SubscriptionFlags;
   readonly pausedBy?: PausedBy;
+  readonly canceledBy?: PausedBy;
   readonly timestamps: Omit<SubscriptionTimestamps, 'createdAt'>;
   readonly goLiveAfter?: Date;
   /**
@@ -77,6 +78,7 @@ export const subscriptionBody = (s: Subscription): string => {
     manualPayments: s.manualPayments,
     flags: s.flags,
     ...(s.pausedBy === undefined ? {} : { pausedBy: s.pausedBy }),
+    ...(s.canceledBy === undefined ? {} : { canceledBy: s.canceledBy }),
     timestamps,
     ...(s.goLiveAfter === undefined ? {} : { goLiveAfter: s.goLiveAfter }),
     billingAnchor: s.billingAnchor,
@@ -88,9 +90,9 @@ export const subscriptionBody = (s: Subscription): string => {
   return JSON.stringify(body, priceChangesInWireNames);
 };
 
-const pauser = (value: unknown): PausedBy => {
+const pauser = (value: unknown, field = 'pausedBy'): PausedBy => {
   const found = PAUSERS.find((p) => p === value);
-  if (found === undefined) throw new Error('stored subscription pausedBy is not a pauser');
+  if (found === undefined) throw new Error(`stored subscription ${field} is not a pauser`);
   return found;
 };
 
@@ -131,6 +133,7 @@ export const bodyFromJson = (value: unknown): SubscriptionBody => {
       pending: flag(flags, 'pending'),
     },
     ...(body['pausedBy'] === undefined ? {} : { pausedBy: pauser(body['pausedBy']) }),
+    ...(body['canceledBy'] === undefined ? {} : { canceledBy: pauser(body['canceledBy'], 'canceledBy') }),
     timestamps: {
       updatedAt: storedDate('subscription updatedAt', timestamps['updatedAt']),
       ...optionalDate(timestamps, 'canceledAt'),

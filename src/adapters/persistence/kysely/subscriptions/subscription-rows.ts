@@ -45,6 +45,7 @@ export const subscriptionFromRow = (row: Selectable<SubscriptionsTable>): Subscr
   if (bool(row.inactive)) subscription.inactive = true;
   if (body.state !== undefined) subscription.state = body.state;
   if (body.pausedBy !== undefined) subscription.pausedBy = body.pausedBy;
+  if (body.canceledBy !== undefined) subscription.canceledBy = body.canceledBy;
   if (body.planStartedAt !== undefined) subscription.planStartedAt = body.planStartedAt;
   if (body.prorations !== undefined) subscription.prorations = body.prorations;
   if (body.priceChanges !== undefined) subscription.priceChanges = body.priceChanges;
