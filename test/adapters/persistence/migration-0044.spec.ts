@@ -12,7 +12,7 @@ import { portsOf } from '../../support/ports.js';
 forEachBackend(
   'migration 0044, the index of pending refunds by store',
   (backend, persistence) => {
-    it('drops the index on the way down and makes it again on the way up, the pending refunds walked as before', async () => {
+    it('drops the index on the way down and makes it again on the way up, twice, the pending refunds walked as before', async () => {
       const p = persistence();
       if (p.kind !== 'database') throw new Error('runs on SQL backends only');
       const { db, flavor } = p.handle;
@@ -32,8 +32,11 @@ forEachBackend(
       if (E.isLeft(made)) throw new Error('not refunded');
 
       const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(flavor) } });
-      expect((await migrator.migrateTo('0042-refund-status')).error).to.equal(undefined);
-      await migrateToLatest(db, flavor);
+      // Twice: a second way down finds the store's index the first one made (MariaDB and MySQL).
+      for (let round = 0; round < 2; round += 1) {
+        expect((await migrator.migrateTo('0042-refund-status')).error).to.equal(undefined);
+        await migrateToLatest(db, flavor);
+      }
       const walked = await ports.paymentRefunds.pendingRefundsOfStore(store.id, undefined, 10);
       expect(walked.items.map((r) => r.refund.id)).to.deep.equal([made.right.refund.id]);
       await backend.reset(p);
