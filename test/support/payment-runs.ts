@@ -8,6 +8,7 @@ import { invoicesCreated } from '../../src/domain/billing/invoices/invoice-event
 import { invoiceDraft } from '../../src/domain/billing/invoices/invoice-items.js';
 import { completedAttempt } from '../../src/domain/billing/payments/gateway-attempt.js';
 import type { InvoicePayment } from '../../src/domain/billing/payments/invoice-payment.js';
+import type { PaymentRefund } from '../../src/domain/billing/payments/refund.js';
 import { NO_EVENTS } from '../../src/domain/events/domain-event.js';
 import type { Uuid } from '../../src/domain/shared/uuid.js';
 import type { Subscription } from '../../src/domain/subscriptions/subscription.js';
@@ -86,4 +87,60 @@ export const aTakenPayment = async (
   );
   if (E.isLeft(taken)) throw new Error('the payment was not taken');
   return taken.right.payment;
+};
+
+/** A payment `gateway` took for `invoice` under the key `id`, its reference `externalPaymentId`, as a payment run records it. */
+export const aGatewayPayment = (
+  invoice: Invoice,
+  gateway: string,
+  id: Uuid,
+  amount: number,
+  externalPaymentId: string,
+): InvoicePayment => {
+  const at = new Date();
+  return {
+    id,
+    storeId: invoice.storeId,
+    invoiceId: invoice.id,
+    subscriptionId: invoice.subscriptionId,
+    jobId: randomIds.uuid(),
+    gateway,
+    status: 'succeeded',
+    amount,
+    currency: 'USD',
+    includesTax: true,
+    externalPaymentId,
+    createdAt: at,
+    updatedAt: at,
+    paymentTakenAt: at,
+    amountRefunded: 0,
+  };
+};
+
+/** A refund of `amount` of `payment`, pending, as a refund request stores it before its gateway is asked. */
+export const aPendingRefund = (
+  payment: InvoicePayment,
+  amount: number,
+  id: Uuid = randomIds.uuid(),
+): PaymentRefund => ({
+  id,
+  storeId: payment.storeId,
+  invoiceId: payment.invoiceId,
+  paymentId: payment.id,
+  subscriptionId: payment.subscriptionId,
+  amount,
+  currency: payment.currency,
+  reason: 'test',
+  status: 'pending',
+  gateway: payment.gateway,
+  createdAt: new Date(),
+});
+
+/** A paying store whose subscription's February invoice is paid by a manual payment taken on 3 March, `now`. */
+export const aStoreWithATakenPayment = async (ports: ReturnType<typeof portsOf>) => {
+  const { store, subscribed } = await aPayingStore(ports);
+  const { invoice } = await subscribed({ manualPayments: true });
+  const now = at('2026-03-03T00:00:00.000Z');
+  const payment = await aTakenPayment(ports, store.id, invoice.id, now);
+  return { store, invoice, payment, now };
 };

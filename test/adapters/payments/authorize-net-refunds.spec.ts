@@ -7,6 +7,7 @@ import type { InvoicePayment } from '../../../src/domain/billing/payments/invoic
 import type { PaymentRefund } from '../../../src/domain/billing/payments/refund.js';
 import { FakeAuthorizeNet } from '../../support/fake-authorize-net.js';
 import { anInvoice } from '../../support/invoice-builders.js';
+import { aGatewayPayment, aPendingRefund } from '../../support/payment-runs.js';
 import { anOffering, aPlan, aProduct, aSubscription } from '../../support/subscription-builders.js';
 
 const LOGIN = '5KP3u95bQpv';
@@ -43,38 +44,10 @@ describe('Authorize.Net refunds against a local stand-in of its JSON API', () =>
     const outcome = await gateway().charge(invoice, amount, payer, id);
     if (outcome.status !== 'succeeded' || outcome.externalPaymentId === undefined) throw new Error('not charged');
     if (settled) anet.settle(outcome.externalPaymentId);
-    const at = new Date();
-    return {
-      id,
-      storeId: invoice.storeId,
-      invoiceId: invoice.id,
-      subscriptionId: invoice.subscriptionId,
-      jobId: randomIds.uuid(),
-      gateway: 'authorize_net',
-      status: 'succeeded',
-      amount,
-      currency: 'USD',
-      includesTax: true,
-      externalPaymentId: outcome.externalPaymentId,
-      createdAt: at,
-      updatedAt: at,
-      paymentTakenAt: at,
-      amountRefunded: 0,
-    };
+    return aGatewayPayment(invoice, 'authorize_net', id, amount, outcome.externalPaymentId);
   };
-  const refundOf = (payment: InvoicePayment, amount: number): PaymentRefund => ({
-    id: timeOrderedIds().uuid(),
-    storeId: payment.storeId,
-    invoiceId: payment.invoiceId,
-    paymentId: payment.id,
-    subscriptionId: payment.subscriptionId,
-    amount,
-    currency: payment.currency,
-    reason: 'test',
-    status: 'pending',
-    gateway: payment.gateway,
-    createdAt: new Date(),
-  });
+  const refundOf = (payment: InvoicePayment, amount: number): PaymentRefund =>
+    aPendingRefund(payment, amount, timeOrderedIds().uuid());
   const refundsOf = (payment: InvoicePayment) => anet.refunds.filter((r) => r.refTransId === payment.externalPaymentId);
 
   it("refunds a settled charge in parts to the payment profile it charged, each numbered by the refund's id", async () => {

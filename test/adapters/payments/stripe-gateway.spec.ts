@@ -8,6 +8,7 @@ import type { PaymentRefund } from '../../../src/domain/billing/payments/refund.
 import type { PaymentAuthority } from '../../../src/domain/subscriptions/payment-authority.js';
 import { FakeStripe } from '../../support/fake-stripe.js';
 import { anInvoice } from '../../support/invoice-builders.js';
+import { aGatewayPayment, aPendingRefund } from '../../support/payment-runs.js';
 import { anOffering, aPlan, aProduct, aSubscription } from '../../support/subscription-builders.js';
 
 const SECRET = 'sk_test_51FakeStoreKey';
@@ -197,38 +198,9 @@ describe('Stripe gateway against a local stand-in of Stripe', () => {
       const id = randomIds.uuid();
       const outcome = await gateway.charge(invoice, amount, payer, id);
       if (outcome.status !== 'succeeded' || outcome.externalPaymentId === undefined) throw new Error('not charged');
-      const at = new Date();
-      return {
-        id,
-        storeId: invoice.storeId,
-        invoiceId: invoice.id,
-        subscriptionId: invoice.subscriptionId,
-        jobId: randomIds.uuid(),
-        gateway: 'elastic_path_payments_stripe',
-        status: 'succeeded',
-        amount,
-        currency: 'USD',
-        includesTax: true,
-        externalPaymentId: outcome.externalPaymentId,
-        createdAt: at,
-        updatedAt: at,
-        paymentTakenAt: at,
-        amountRefunded: 0,
-      };
+      return aGatewayPayment(invoice, 'elastic_path_payments_stripe', id, amount, outcome.externalPaymentId);
     };
-    const refundOf = (payment: InvoicePayment, amount: number): PaymentRefund => ({
-      id: randomIds.uuid(),
-      storeId: payment.storeId,
-      invoiceId: payment.invoiceId,
-      paymentId: payment.id,
-      subscriptionId: payment.subscriptionId,
-      amount,
-      currency: payment.currency,
-      reason: 'test',
-      status: 'pending',
-      gateway: payment.gateway,
-      createdAt: new Date(),
-    });
+    const refundOf = (payment: InvoicePayment, amount: number): PaymentRefund => aPendingRefund(payment, amount);
     const refundsOf = (payment: InvoicePayment) =>
       stripe.refunds.filter((r) => r.paymentIntent === payment.externalPaymentId);
 

@@ -6,7 +6,7 @@ import { migrations } from '../../../src/adapters/persistence/kysely/engine/migr
 import { randomIds } from '../../../src/adapters/system/system-module.js';
 import { refunded } from '../../../src/domain/billing/payments/refund.js';
 import { forEachBackend } from '../../support/backends.js';
-import { aPayingStore, aTakenPayment } from '../../support/payment-runs.js';
+import { aStoreWithATakenPayment } from '../../support/payment-runs.js';
 import { portsOf } from '../../support/ports.js';
 
 forEachBackend(
@@ -17,10 +17,7 @@ forEachBackend(
       if (p.kind !== 'database') throw new Error('runs on SQL backends only');
       const { db, flavor } = p.handle;
       const ports = portsOf(p);
-      const { store, subscribed } = await aPayingStore(ports);
-      const { invoice } = await subscribed({ manualPayments: true });
-      const now = new Date('2026-03-03T00:00:00.000Z');
-      const taken = await aTakenPayment(ports, store.id, invoice.id, now);
+      const { store, invoice, payment: taken, now } = await aStoreWithATakenPayment(ports);
       const made = await ports.paymentRefunds.refund(
         store.id,
         invoice.id,
