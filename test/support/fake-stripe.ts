@@ -148,15 +148,9 @@ export class FakeStripe extends LoopbackServer {
     const made = this.refunds.find((r) => r.refund === refund);
     if (made === undefined) throw new Error(`the fake made no Refund ${refund}`);
     return eventDocument(type, {
-      id: made.refund,
-      object: 'refund',
-      amount: made.amount,
-      currency: this.charges.find((c) => c.paymentIntent === made.paymentIntent)?.currency ?? 'usd',
-      payment_intent: made.paymentIntent,
-      metadata: made.metadata,
+      ...this.refundBody(made),
       status,
       ...(status === 'failed' ? { failure_reason: 'expired_or_canceled_card' } : {}),
-      created: Math.floor(Date.now() / 1000),
     });
   }
 
