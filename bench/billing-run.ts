@@ -28,6 +28,7 @@ import cliProgress from 'cli-progress';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Container } from 'inversify';
 import { sql } from 'kysely';
+import { storedSubscriptionDocuments } from '../src/adapters/http/subscriptions/subscription-stored-document.js';
 import { migrateToLatest } from '../src/adapters/persistence/kysely/engine/migrate.js';
 import type { DatabaseHandle } from '../src/adapters/persistence/kysely/engine/open-database.js';
 import { MIGRATION_TABLES, TABLES_CHILDREN_FIRST } from '../src/adapters/persistence/kysely/engine/tables.js';
@@ -187,7 +188,7 @@ const seedStore = async (
         billingAnchor: billingAnchorOf(createdAt, planAttributes),
         invoiceAfter: createdAt,
       };
-      return toRow(subscription);
+      return toRow(subscription, storedSubscriptionDocuments.render(subscription, offering));
     });
     await handle.db.insertInto('subscriptions').values(rows).execute();
     seeding.update(done + rows.length);

@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import * as E from 'fp-ts/lib/Either.js';
 import { type Insertable, type Kysely, sql } from 'kysely';
+import { storedSubscriptionDocuments } from '../src/adapters/http/subscriptions/subscription-stored-document.js';
 import { migrateToLatest } from '../src/adapters/persistence/kysely/engine/migrate.js';
 import type {
   SubscriptionStatesTable,
@@ -319,7 +320,7 @@ const generator = (
         invoiceAfter: createdAt,
       };
       const { subscription, states: history } = withHistory(random, base, priced.plan, now);
-      subscriptions.push(toRow(subscription));
+      subscriptions.push(toRow(subscription, storedSubscriptionDocuments.render(subscription, sellable.offering)));
       history.forEach((state, i) => {
         states.push({
           id: state.id,

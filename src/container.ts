@@ -4,6 +4,7 @@ import { type AuthorizeNetSettings, DEFAULT_AUTHORIZE_NET_SETTINGS } from './ada
 import { DEFAULT_INTEGRATION_SETTINGS } from './adapters/config/integration-settings.js';
 import { DEFAULT_STRIPE_SETTINGS, type StripeSettings } from './adapters/config/stripe-settings.js';
 import { httpPayloads } from './adapters/http/integrations/observed-payloads.js';
+import { storedSubscriptionDocuments } from './adapters/http/subscriptions/subscription-stored-document.js';
 import { DnsHostResolver } from './adapters/integrations/dns-host-resolver.js';
 import { HttpWebhookSender } from './adapters/integrations/http-webhook-sender.js';
 import { InProcessJobQueue } from './adapters/jobs/in-process-job-queue.js';
@@ -104,6 +105,8 @@ export const DEFAULT_JOB_SETTINGS: JobSettings = jobTimingFor(DEFAULT_JOB_LEASE_
 
 export const buildContainer = (persistence: Persistence, options: ContainerOptions = {}): Container => {
   const container = new Container({ defaultScope: 'Singleton' });
+  // A subscription's documents are the HTTP adapter's text, kept by the persistence adapter with each write.
+  container.bind(TOKENS.SubscriptionDocuments).toConstantValue(storedSubscriptionDocuments);
   container.load(
     coreModule,
     systemModule,

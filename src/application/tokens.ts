@@ -36,6 +36,7 @@ import type {
 } from './ports/store-record-repository.js';
 import type { StoreRepository } from './ports/stores/store-repository.js';
 import type { SubscriberRepository } from './ports/subscriptions/subscriber-repository.js';
+import type { SubscriptionDocuments } from './ports/subscriptions/subscription-documents.js';
 import type { SubscriptionRepository } from './ports/subscriptions/subscription-repository.js';
 import type { Clock, IdGenerator, Random, Secrets } from './ports/system.js';
 import type { StoreClock, TestClockRepository, TestClockSettings } from './ports/test-clocks/store-clock.js';
@@ -64,6 +65,7 @@ export const TOKENS = {
   SubscriptionRepository: Symbol.for(
     'commerce-core.SubscriptionRepository',
   ) as ServiceIdentifier<SubscriptionRepository>,
+  SubscriptionDocuments: Symbol.for('commerce-core.SubscriptionDocuments') as ServiceIdentifier<SubscriptionDocuments>,
   SubscriberRepository: Symbol.for('commerce-core.SubscriberRepository') as ServiceIdentifier<SubscriberRepository>,
   ProrationPolicyRepository: Symbol.for(
     'commerce-core.ProrationPolicyRepository',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { sql } from 'kysely';
+import { storedSubscriptionDocuments } from '../../src/adapters/http/subscriptions/subscription-stored-document.js';
 import { migrateToLatest } from '../../src/adapters/persistence/kysely/engine/migrate.js';
 import { type DatabaseHandle, openDatabase } from '../../src/adapters/persistence/kysely/engine/open-database.js';
 import { subscriptionToRow as toRow } from '../../src/adapters/persistence/kysely/subscriptions/subscription-rows.js';
@@ -107,20 +108,19 @@ const CREDENTIALS_KEY = randomBytes(32);
       const versionId = await container.get(TOKENS.SubscriptionRepository).snapshotOffering(offering);
       const createdAt = new Date(Date.now() - 64 * 86_400_000);
       for (let done = 0; done < SUBSCRIPTIONS; done += 1000) {
-        const rows = Array.from({ length: 1000 }, () =>
-          toRow(
-            aSubscription(offering, versionId, {
-              paymentAuthority: {
-                type: 'elastic_path_payments_stripe',
-                customer_id: 'cus_takeover',
-                card_id: 'pm_card',
-              },
-              timestamps: { createdAt, updatedAt: createdAt },
-              billingAnchor: billingAnchorOf(createdAt, monthly.attributes),
-              invoiceAfter: createdAt,
-            }),
-          ),
-        );
+        const rows = Array.from({ length: 1000 }, () => {
+          const subscription = aSubscription(offering, versionId, {
+            paymentAuthority: {
+              type: 'elastic_path_payments_stripe',
+              customer_id: 'cus_takeover',
+              card_id: 'pm_card',
+            },
+            timestamps: { createdAt, updatedAt: createdAt },
+            billingAnchor: billingAnchorOf(createdAt, monthly.attributes),
+            invoiceAfter: createdAt,
+          });
+          return toRow(subscription, storedSubscriptionDocuments.render(subscription, offering));
+        });
         await handle.db.insertInto('subscriptions').values(rows).execute();
       }
       await handle.db

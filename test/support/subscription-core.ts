@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { storedSubscriptionDocuments } from '../../src/adapters/http/subscriptions/subscription-stored-document.js';
 import { InMemoryOfferingProrationRepository } from '../../src/adapters/persistence/in-memory/billing/in-memory-offering-proration-repository.js';
 import { InMemoryPaymentRunStore } from '../../src/adapters/persistence/in-memory/billing/in-memory-payment-run-store.js';
 import { usedByAnOffering } from '../../src/adapters/persistence/in-memory/billing/offering-proration-policies.js';
@@ -74,7 +75,7 @@ export const subscriptionCore = async () => {
   const productRepo = new InMemoryCatalogueRepository(state.products, state.offerings, (o) => o.products);
   const planRepo = new InMemoryCatalogueRepository(state.plans, state.offerings, (o) => o.plans);
   const offeringRepo = new InMemoryOfferingRepository(state);
-  const subscriptionRepo = new InMemorySubscriptionRepository(state, ids);
+  const subscriptionRepo = new InMemorySubscriptionRepository(state, ids, storedSubscriptionDocuments);
   const store = right(await new CreateStore(stores, clock, ids, core.secrets).execute('Shop')).store;
   return {
     ...core,

@@ -49,15 +49,32 @@ export const pricedAt = (subscription: Subscription, offering: Offering, at: Dat
   };
 };
 
+/**
+ * The changes that may be the pending one, oldest first: those not ended. Which is pending depends on how far
+ * the subscription is invoiced (`pendingAmong`), which billing runs move without changing anything else.
+ */
+export const pendingCandidates = (subscription: Subscription): readonly ScheduledPriceChange[] =>
+  (subscription.priceChanges ?? []).filter((change) => change.until === undefined);
+
+/** The first of `candidates` no period has been invoiced from yet, with the subscription invoiced up to `invoiceAfter`. */
+export const pendingAmong = <C extends { readonly from: Date }>(
+  candidates: readonly C[],
+  invoiceAfter: Date,
+): C | undefined => candidates.find((change) => invoiceAfter.getTime() <= change.from.getTime());
+
 /** The change that has not priced a period yet: none has been invoiced from its `from` on. */
 export const pendingPriceChange = (subscription: Subscription): ScheduledPriceChange | undefined =>
-  (subscription.priceChanges ?? []).find(
-    (change) => change.until === undefined && subscription.invoiceAfter.getTime() <= change.from.getTime(),
-  );
+  pendingAmong(pendingCandidates(subscription), subscription.invoiceAfter);
 
 /** The changes that have priced a period, oldest first, each with the prices it replaced and when. */
 export const appliedPriceChanges = (subscription: Subscription): readonly ScheduledPriceChange[] =>
-  (subscription.priceChanges ?? []).filter((change) => change !== pendingPriceChange(subscription));
+  appliedBeside(subscription, pendingPriceChange(subscription));
+
+/** Every change of the subscription but `pending`: all have priced a period when `pending` is the pending one. */
+export const appliedBeside = (
+  subscription: Subscription,
+  pending: ScheduledPriceChange | undefined,
+): readonly ScheduledPriceChange[] => (subscription.priceChanges ?? []).filter((change) => change !== pending);
 
 /** The part of `changes` that names what the subscription holds: its plan, and the products of `offering` it holds. */
 export const changesFor = (changes: PriceChanges, planId: Uuid, productIds: readonly string[]): PriceChanges => ({

@@ -138,10 +138,16 @@ export const closesAt = (subscription: Subscription, plan: PlanAttributes): Date
 export const endDateOf = (subscription: Subscription, plan: PlanAttributes | undefined): Date | undefined =>
   subscription.timestamps.endDate ?? (plan === undefined ? undefined : closesAt(subscription, plan));
 
+/** When a pending subscription goes live: at its `go_live_after` time, or `'go_live'` when only that action does. */
+const pendingUntilOf = (subscription: Subscription): Date | 'go_live' | undefined =>
+  subscription.flags.pending ? (subscription.goLiveAfter ?? 'go_live') : undefined;
+
+const pendingAt = (until: Date | 'go_live' | undefined, now: Date): boolean =>
+  until !== undefined && (until === 'go_live' || until.getTime() > now.getTime());
+
 /** Pending until a `go_live` action, or until its `go_live_after` time has come. */
 export const isPendingAt = (subscription: Subscription, now: Date): boolean =>
-  subscription.flags.pending &&
-  (subscription.goLiveAfter === undefined || subscription.goLiveAfter.getTime() > now.getTime());
+  pendingAt(pendingUntilOf(subscription), now);
 
 export const SUBSCRIPTION_STATUSES = ['active', 'inactive'] as const;
 
@@ -163,14 +169,33 @@ export const standingAt = (
   subscription: Subscription,
   plan: PlanAttributes | undefined,
   now: Date,
-): SubscriptionStanding => {
-  const { endDate } = subscription.timestamps;
-  const pending = isPendingAt(subscription, now);
-  const canceledOut = subscription.flags.canceled && endDate !== undefined && endDate.getTime() <= now.getTime();
-  const closes = plan === undefined ? undefined : closesAt(subscription, plan);
-  const ranOut = !pending && closes !== undefined && closes.getTime() <= now.getTime();
-  const closed = canceledOut || ranOut;
-  return { pending, closed, status: pending || subscription.inactive === true ? 'inactive' : 'active' };
+): SubscriptionStanding => standingFrom(standingTimesOf(subscription, plan), subscription.inactive === true, now);
+
+/**
+ * The instants at which a subscription's standing turns, fixed until it is changed: kept with a document
+ * written when it changes, they give its standing at any later moment without the subscription.
+ * `pendingUntil` is undefined when it is not pending, `'go_live'` when only that action ends it.
+ */
+export interface StandingTimes {
+  readonly pendingUntil: Date | 'go_live' | undefined;
+  /** When its cancellation takes effect. */
+  readonly canceledOutAt: Date | undefined;
+  /** When a plan with `end_behavior: close` has run its length. */
+  readonly runsOutAt: Date | undefined;
+}
+
+export const standingTimesOf = (subscription: Subscription, plan: PlanAttributes | undefined): StandingTimes => ({
+  pendingUntil: pendingUntilOf(subscription),
+  canceledOutAt: subscription.flags.canceled ? subscription.timestamps.endDate : undefined,
+  runsOutAt: plan === undefined ? undefined : closesAt(subscription, plan),
+});
+
+export const standingFrom = (times: StandingTimes, inactive: boolean, now: Date): SubscriptionStanding => {
+  const at = now.getTime();
+  const pending = pendingAt(times.pendingUntil, now);
+  const canceledOut = times.canceledOutAt !== undefined && times.canceledOutAt.getTime() <= at;
+  const ranOut = !pending && times.runsOutAt !== undefined && times.runsOutAt.getTime() <= at;
+  return { pending, closed: canceledOut || ranOut, status: pending || inactive ? 'inactive' : 'active' };
 };
 
 /** Where paid periods count from: after the trial, counted in the plan's billing intervals from `start`. */

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { storedSubscriptionDocuments } from '../../../src/adapters/http/subscriptions/subscription-stored-document.js';
 import { subscriptionToRow as toRow } from '../../../src/adapters/persistence/kysely/subscriptions/subscription-rows.js';
 import { subscriptionsStored } from '../../../src/domain/billing/invoices/first-invoice-events.js';
 import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
@@ -35,7 +36,7 @@ forEachBackend('subscription totals past the count cap', (_backend, persistence)
       for (let i = 0; i < many.length; i += 500)
         await p.handle.db
           .insertInto('subscriptions')
-          .values(many.slice(i, i + 500).map(toRow))
+          .values(many.slice(i, i + 500).map((s) => toRow(s, storedSubscriptionDocuments.render(s, offering))))
           .execute();
       await p.handle.db
         .updateTable('stores')

@@ -42,6 +42,7 @@ import {
 import { aStore, storeRecords } from '../../support/builders.js';
 import { everyRow } from '../../support/list-queries.js';
 import { scriptedPayments } from '../../support/scripted-gateway.js';
+import { staleDocument } from '../../support/stored-documents.js';
 import { planData, productData, subscriptionData } from '../../support/subscription-core.js';
 import { TestClock } from '../../support/system-fakes.js';
 
@@ -233,6 +234,7 @@ const agreement = (persistence: () => Persistence, timeline: fc.Arbitrary<Timeli
       expect(difference, `${when}, at ${clock.now().toISOString()}: ${difference}`).to.equal(undefined);
       expect(gateway.chargedTwice(), `${when}: invoices charged twice`).to.deep.equal([]);
       expect(gateway.collected(), `${when}: what the gateway took`).to.equal(model.collected);
+      expect(await staleDocument(container, store.id, clock.now()), `${when}: stored documents`).to.equal(undefined);
     };
 
     for (const [index, s] of steps.entries()) {

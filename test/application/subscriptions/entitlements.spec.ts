@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { storedSubscriptionDocuments } from '../../../src/adapters/http/subscriptions/subscription-stored-document.js';
 import { InMemoryOfferingRepository } from '../../../src/adapters/persistence/in-memory/catalogue/in-memory-offering-repository.js';
 import { InMemorySubscriptionRepository } from '../../../src/adapters/persistence/in-memory/subscriptions/in-memory-subscription-repository.js';
 import { EntitlementsOfSubscribers } from '../../../src/application/use-cases/subscriptions/entitlements-of-subscribers.js';
@@ -34,7 +35,7 @@ describe('entitlements of subscribers (use cases)', () => {
     );
     await new InMemoryOfferingRepository(core.state).insert(offering, NO_EVENTS);
     const entitlements = new EntitlementsOfSubscribers(
-      new InMemorySubscriptionRepository(core.state, core.ids),
+      new InMemorySubscriptionRepository(core.state, core.ids, storedSubscriptionDocuments),
       everyStoreOn(core.clock),
     );
     const subscribe = async (account = ACCOUNT) =>

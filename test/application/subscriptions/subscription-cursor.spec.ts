@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import * as fc from 'fast-check';
+import { storedSubscriptionDocuments } from '../../../src/adapters/http/subscriptions/subscription-stored-document.js';
 import { InMemorySubscriptionRepository } from '../../../src/adapters/persistence/in-memory/subscriptions/in-memory-subscription-repository.js';
 import { subscriptionsStored } from '../../../src/domain/billing/invoices/first-invoice-events.js';
 import { queryParams } from '../../../src/domain/query/query-params.js';
@@ -42,7 +43,7 @@ describe('ListSubscriptions by cursor', () => {
     const offering = right(
       await core.offerings.build(core.storeId, { name: 'Club', products: [product.id], plans: [plan.id] }),
     );
-    const repository = new InMemorySubscriptionRepository(core.state, core.ids);
+    const repository = new InMemorySubscriptionRepository(core.state, core.ids, storedSubscriptionDocuments);
     const versionId = await repository.snapshotOffering(offering);
 
     await fc.assert(

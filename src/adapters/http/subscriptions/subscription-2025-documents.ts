@@ -2,13 +2,9 @@ import type { Offering } from '../../../domain/catalogue/offering.js';
 import { OFFERING_PLAN_TYPE } from '../../../domain/catalogue/offering.js';
 import { priceChangesWire } from '../../../domain/jobs/price-update.js';
 import { shownOn2025Wire } from '../../../domain/subscriptions/payment-authority.js';
-import { appliedPriceChanges, pendingPriceChange } from '../../../domain/subscriptions/price-changes.js';
-import {
-  endDateOf,
-  SUBSCRIPTION_TYPE,
-  type Subscription,
-  standingAt,
-} from '../../../domain/subscriptions/subscription.js';
+import type { ScheduledPriceChange } from '../../../domain/subscriptions/price-change.js';
+import { appliedBeside, pendingPriceChange } from '../../../domain/subscriptions/price-changes.js';
+import type { Subscription } from '../../../domain/subscriptions/subscription.js';
 import { subscriptionProducts } from '../../../domain/subscriptions/subscription-copies.js';
 import type { SubscriptionInclude } from '../../../domain/subscriptions/subscription-query.js';
 import {
@@ -19,11 +15,11 @@ import {
 } from '../catalogue/offering-2025-documents.js';
 import type { JsonBytes } from '../documents/json-bytes.js';
 import { formatTimestamp } from '../timestamps.js';
-import { stateResource, subscriptionResource } from './subscription-documents.js';
+import { subscriptionResource } from './subscription-documents.js';
 
 /** An offering version never changes: its 2025 document is built once and shared by every subscription made from it. */
 const offeringDocuments = new WeakMap<Offering, ReturnType<typeof offering2025Resource>>();
-const sharedOffering2025 = (offering: Offering) => {
+export const sharedOffering2025 = (offering: Offering) => {
   let document = offeringDocuments.get(offering);
   if (document === undefined) {
     document = offering2025Resource(offering);
@@ -40,53 +36,13 @@ const sharedOffering2025 = (offering: Offering) => {
 export const subscription2025Resource = (subscription: Subscription, offering: Offering, now: Date) =>
   resourceWith(subscription, offering, now, sharedOffering2025(offering));
 
-const quoted = (text: string): string => JSON.stringify(text);
-const time = (date: Date): string => `"${formatTimestamp(date)}"`;
-const optionalTime = (name: string, date: Date | undefined): string =>
-  date === undefined ? '' : `,"${name}":${time(date)}`;
-const TYPE_AND_OFFERING = `,"type":${quoted(SUBSCRIPTION_TYPE)},"attributes":{"offering":`;
-
-/** The members `priceChangesMeta` adds, as the text that follows a member before them (`,` first). */
-const priceChangesText = (subscription: Subscription): string => {
-  const text = JSON.stringify(priceChangesMeta(subscription));
-  return text === '{}' ? '' : `,${text.slice(1, -1)}`;
-};
-
 /**
- * Writes `subscription2025Resource(subscription, offering, now)` as its JSON, byte for byte, without building
- * the object, the shared offering document as its bytes encoded once per version: a list page writes 25 of them a
- * request. Its text follows the object's members in their order (a property test holds the two to the same bytes).
+ * The members `priceChangesMeta` adds with `pending` as the pending change, as the text that follows a member
+ * before them (`,` first).
  */
-export const writeSubscription2025Resource = (
-  out: JsonBytes,
-  subscription: Subscription,
-  offering: Offering,
-  now: Date,
-): void => {
-  const plan = offering.plans.find((p) => p.id === subscription.planId);
-  const { pending, closed, status } = standingAt(subscription, plan?.attributes, now);
-  const { timestamps, flags } = subscription;
-  const state = subscription.state === undefined ? '' : `,"state":${JSON.stringify(stateResource(subscription.state))}`;
-  const held = subscriptionProducts(subscription, offering);
-  const first = held[0];
-  const planId = quoted(subscription.planId);
-  const authority = subscription.paymentAuthority;
-  out
-    .text(`{"id":${quoted(subscription.id)}${TYPE_AND_OFFERING}`)
-    .document(sharedOffering2025(offering))
-    .text(
-      `${subscription.externalRef === undefined ? '' : `,"external_ref":${quoted(subscription.externalRef)}`},"account_id":${quoted(subscription.accountId)},"currency":${quoted(subscription.currency)}${
-        subscription.addressId === undefined ? '' : `,"address_id":${quoted(subscription.addressId)}`
-      }${optionalTime('go_live_after', subscription.goLiveAfter)},"status":"${status}"${state},"name":${quoted(subscription.name)},"email":${quoted(subscription.email)}${
-        first === undefined ? '' : `,"plan_id":${quoted(first.id)}`
-      },"pricing_option_id":${planId}${shownOn2025Wire(authority) ? `,"payment_authority":${JSON.stringify(authority)}` : ''}},"relationships":{"offering":{"data":{"id":${quoted(offering.id)},"type":"subscription_offering"}},"plans":{"data":[${held
-        .map((product) => `{"id":${quoted(product.id)},"type":${quoted(OFFERING_PLAN_TYPE)}}`)
-        .join(
-          ',',
-        )}]},"pricing_options":{"data":[{"id":${planId},"type":${quoted(PRICING_OPTION_TYPE)}}]}},"meta":{"owner":"store","status":"${status}"${state},"canceled":${flags.canceled},"paused":${flags.paused},"closed":${closed},"pending":${pending},"suspended":${flags.suspended},"invoice_after":${time(subscription.invoiceAfter)},"manual_payments":${subscription.manualPayments},"timestamps":{"created_at":${time(timestamps.createdAt)},"updated_at":${time(timestamps.updatedAt)}${optionalTime('canceled_at', timestamps.canceledAt)}${optionalTime('paused_at', timestamps.pausedAt)}${optionalTime('resumed_at', timestamps.resumedAt)}${optionalTime('end_date', endDateOf(subscription, plan?.attributes))}},"first_invoice_prepaid":false${
-        flags.paused && subscription.pausedBy !== undefined ? `,"paused_by":${quoted(subscription.pausedBy)}` : ''
-      }${priceChangesText(subscription)}}}`,
-    );
+export const priceChangesText = (subscription: Subscription, pending: ScheduledPriceChange | undefined): string => {
+  const text = JSON.stringify(priceChangesMetaWith(subscription, pending));
+  return text === '{}' ? '' : `,${text.slice(1, -1)}`;
 };
 
 const resourceWith = <O>(subscription: Subscription, offering: Offering, now: Date, offeringMember: O) => {
@@ -124,10 +80,12 @@ const resourceWith = <O>(subscription: Subscription, offering: Offering, now: Da
  * EPCC 2026's `pending_price_change` (the change waiting for the next period) and `price_update_history`
  * (what each applied change replaced, valid until it applied), shown once a price update reached it.
  */
-const priceChangesMeta = (subscription: Subscription) => {
+const priceChangesMeta = (subscription: Subscription) =>
+  priceChangesMetaWith(subscription, pendingPriceChange(subscription));
+
+const priceChangesMetaWith = (subscription: Subscription, pending: ScheduledPriceChange | undefined) => {
   if (subscription.priceChanges === undefined) return {};
-  const pending = pendingPriceChange(subscription);
-  const applied = appliedPriceChanges(subscription);
+  const applied = appliedBeside(subscription, pending);
   return {
     ...(pending === undefined ? {} : { pending_price_change: priceChangesWire(pending.changes) }),
     ...(applied.length === 0

@@ -3,7 +3,7 @@ import type { StoreClock } from '../../../application/ports/test-clocks/store-cl
 import { TOKENS } from '../../../application/tokens.js';
 import { CreateSubscription } from '../../../application/use-cases/subscriptions/create-subscription.js';
 import { GetSubscription } from '../../../application/use-cases/subscriptions/get-subscription.js';
-import { ListSubscriptions } from '../../../application/use-cases/subscriptions/list-subscriptions.js';
+import { ListSubscriptionDocuments } from '../../../application/use-cases/subscriptions/list-subscriptions.js';
 import { ManageSubscriptionProducts } from '../../../application/use-cases/subscriptions/manage-subscription-products.js';
 import { UpdateSubscription } from '../../../application/use-cases/subscriptions/update-subscription.js';
 import type { Offering } from '../../../domain/catalogue/offering.js';
@@ -29,15 +29,15 @@ import {
   subscriptionPlans2025,
   subscriptionPricingOptions2025,
   writeIncluded2025,
-  writeSubscription2025Resource,
 } from './subscription-2025-documents.js';
 import { domainQueryOf2025 } from './subscription-2025-query.js';
 import { SUBSCRIPTION_2025_SCHEMAS, SUBSCRIPTIONS_2025_EPCC } from './subscription-2025-schemas.js';
 import { NOT_FOUND, TAG } from './subscription-schemas.js';
+import { writeStoredSubscriptions } from './subscription-stored-document.js';
 
 interface Subscription2025UseCases {
   readonly create: UseCase<CreateSubscription>;
-  readonly list: UseCase<ListSubscriptions>;
+  readonly list: UseCase<ListSubscriptionDocuments>;
   readonly get: UseCase<GetSubscription>;
   readonly update: UseCase<UpdateSubscription>;
   readonly preview: Pick<UpdateSubscription, 'previewProration'>;
@@ -147,18 +147,9 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
         if (E.isLeft(found)) return respondWithError(ctx, found.left);
         const now = await clock.now(storeId);
         const { offerings, items, include, cursor } = found.right;
-        const offeringOf = (subscription: Subscription) => {
-          const offering = offerings.get(subscription.offeringVersionId);
-          if (offering === undefined)
-            throw new Error(`offering version ${subscription.offeringVersionId} was not loaded`);
-          return offering;
-        };
-        // Written to bytes as the 2024 list is: each offering version's documents encoded once, then copied.
+        // Put together from the same stored documents as the 2024 list, with this wire's pieces.
         const out = new JsonBytes().text('{"data":[');
-        items.forEach((subscription, i) => {
-          if (i > 0) out.text(',');
-          writeSubscription2025Resource(out, subscription, offeringOf(subscription), now);
-        });
+        writeStoredSubscriptions(out, items, offerings, now, '2025');
         // `page[after]` walks past the offset limit on this wire too (an extension, as on 2024's).
         const frame =
           cursor === undefined ? listFrame(ctx, links, found.right) : cursorListFrame(ctx, links, found.right, cursor);
@@ -423,7 +414,7 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
 export const SUBSCRIPTION_2025_ENDPOINTS = concept<Subscription2025UseCases>({
   useCases: ({ use, container }) => ({
     create: use(CreateSubscription),
-    list: use(ListSubscriptions),
+    list: use(ListSubscriptionDocuments),
     get: use(GetSubscription),
     update: use(UpdateSubscription),
     preview: use(UpdateSubscription),

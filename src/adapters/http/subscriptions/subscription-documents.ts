@@ -88,43 +88,6 @@ export const subscriptionResource = (subscription: Subscription, offering: Offer
   };
 };
 
-const quoted = (text: string): string => JSON.stringify(text);
-const time = (date: Date): string => `"${formatTimestamp(date)}"`;
-const optionalTime = (name: string, date: Date | undefined): string =>
-  date === undefined ? '' : `,"${name}":${time(date)}`;
-const TYPE_AND_ATTRIBUTES = `,"type":${quoted(SUBSCRIPTION_TYPE)},"attributes":{`;
-
-/**
- * Writes `subscriptionResource(subscription, offering, now)` as its JSON, byte for byte, without building
- * the object: a list page writes 25 of them per request, and the objects were made only to be stringified.
- * Its text follows the object's fields in their order (a property test holds the two to the same bytes);
- * the offering is its shared document's bytes.
- */
-export const writeSubscriptionResource = (
-  out: JsonBytes,
-  subscription: Subscription,
-  offering: Offering,
-  now: Date,
-): void => {
-  const plan = offering.plans.find((p) => p.id === subscription.planId);
-  const { pending, closed, status } = standingAt(subscription, plan?.attributes, now);
-  const { timestamps, flags } = subscription;
-  const state = subscription.state === undefined ? '' : `,"state":${JSON.stringify(stateResource(subscription.state))}`;
-  const planId = quoted(subscription.planId);
-  out
-    .text(
-      `{"id":${quoted(subscription.id)}${TYPE_AND_ATTRIBUTES}${
-        subscription.externalRef === undefined ? '' : `"external_ref":${quoted(subscription.externalRef)},`
-      }"account_id":${quoted(subscription.accountId)},"offering":`,
-    )
-    .document(sharedOfferingResource(offering))
-    .text(
-      `,"plan_id":${planId},"currency":${quoted(subscription.currency)},"payment_authority":${JSON.stringify(subscription.paymentAuthority)}${
-        subscription.addressId === undefined ? '' : `,"address_id":${quoted(subscription.addressId)}`
-      }${optionalTime('go_live_after', subscription.goLiveAfter)},"status":"${status}"${state},"name":${quoted(subscription.name)},"email":${quoted(subscription.email)}},"relationships":{"offering":{"data":{"id":${quoted(offering.id)},"type":"subscription_offering"}},"plans":{"data":[{"id":${planId},"type":"subscription_offering_plan"}]}},"meta":{"owner":"store","status":"${status}"${state},"canceled":${flags.canceled},"paused":${flags.paused},"closed":${closed},"pending":${pending},"suspended":${flags.suspended},"invoice_after":${time(subscription.invoiceAfter)},"manual_payments":${subscription.manualPayments},"timestamps":{"created_at":${time(timestamps.createdAt)},"updated_at":${time(timestamps.updatedAt)}${optionalTime('canceled_at', timestamps.canceledAt)}${optionalTime('paused_at', timestamps.pausedAt)}${optionalTime('resumed_at', timestamps.resumedAt)}${optionalTime('end_date', endDateOf(subscription, plan?.attributes))}}}}`,
-    );
-};
-
 /** A plan of a subscription's offering: `meta.active_plan` is true on the one it is on and null on the others, as EPCC writes it. */
 export const subscriptionPlanResource = (
   plan: OfferingPlan,

@@ -9,7 +9,7 @@ import { GetSubscriptionState } from '../../../application/use-cases/subscriptio
 import { ListPlansOfSubscription } from '../../../application/use-cases/subscriptions/list-plans-of-subscription.js';
 import { ListProductsOfSubscription } from '../../../application/use-cases/subscriptions/list-products-of-subscription.js';
 import { ListSubscriptionStates } from '../../../application/use-cases/subscriptions/list-subscription-states.js';
-import { ListSubscriptions } from '../../../application/use-cases/subscriptions/list-subscriptions.js';
+import { ListSubscriptionDocuments } from '../../../application/use-cases/subscriptions/list-subscriptions.js';
 import { ManageSubscriptionProducts } from '../../../application/use-cases/subscriptions/manage-subscription-products.js';
 import { UpdateSubscription } from '../../../application/use-cases/subscriptions/update-subscription.js';
 import type { Offering } from '../../../domain/catalogue/offering.js';
@@ -41,7 +41,6 @@ import {
   subscriptionPlanResource,
   subscriptionResource,
   writeIncluded,
-  writeSubscriptionResource,
 } from './subscription-documents.js';
 import { SUBSCRIPTIONS_EPCC } from './subscription-path.js';
 import {
@@ -56,10 +55,11 @@ import {
   subscriptionChanges,
   TAG,
 } from './subscription-schemas.js';
+import { writeStoredSubscriptions } from './subscription-stored-document.js';
 
 interface SubscriptionUseCases {
   readonly create: UseCase<CreateSubscription>;
-  readonly list: UseCase<ListSubscriptions>;
+  readonly list: UseCase<ListSubscriptionDocuments>;
   readonly get: UseCase<GetSubscription>;
   readonly update: UseCase<UpdateSubscription>;
   readonly remove: UseCase<DeleteSubscription>;
@@ -85,7 +85,7 @@ const subscriptionDocument =
 export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
   useCases: ({ use, container }) => ({
     create: use(CreateSubscription),
-    list: use(ListSubscriptions),
+    list: use(ListSubscriptionDocuments),
     get: use(GetSubscription),
     update: use(UpdateSubscription),
     remove: use(DeleteSubscription),
@@ -163,15 +163,9 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
           if (E.isLeft(found)) return respondWithError(ctx, found.left);
           const now = await clock.now(principalOf(ctx).storeId);
           const { offerings, items, cursor, include } = found.right;
-          // Written straight to bytes, each offering version's documents encoded once and copied into every page.
+          // Put together from the subscriptions' stored documents, each offering version's encoded once and copied.
           const out = new JsonBytes().text('{"data":[');
-          items.forEach((subscription: Subscription, i) => {
-            const offering = offerings.get(subscription.offeringVersionId);
-            if (offering === undefined)
-              throw new Error(`offering version ${subscription.offeringVersionId} was not loaded`);
-            if (i > 0) out.text(',');
-            writeSubscriptionResource(out, subscription, offering, now);
-          });
+          writeStoredSubscriptions(out, items, offerings, now, '2024');
           const frame =
             cursor === undefined
               ? listFrame(ctx, links, found.right)

@@ -28,7 +28,21 @@ export interface NewSubscription {
 }
 
 /** A page of subscriptions with the offering snapshots they were made from, each once, by version id. */
+/**
+ * A subscription as a list page reads it: its document (`SubscriptionDocuments`) as stored, and beside it
+ * what the document leaves out and its row holds.
+ */
+export interface ListedSubscription {
+  readonly id: Uuid;
+  readonly createdAt: Date;
+  readonly offeringVersionId: Uuid;
+  readonly document: string;
+  readonly inactive: boolean;
+  readonly invoiceAfter: Date;
+}
+
 export type SubscriptionPage = Page<Subscription> & { readonly offerings: ReadonlyMap<Uuid, Offering> };
+export type SubscriptionDocumentPage = Page<ListedSubscription> & { readonly offerings: ReadonlyMap<Uuid, Offering> };
 
 /**
  * A state change decided under the subscription's lock; `invoicedThrough` is the end of its latest
@@ -119,6 +133,8 @@ export interface SubscriptionRepository {
   setInactive(storeId: Uuid, ids: readonly Uuid[], inactive: boolean): Promise<void>;
   /** Newest first; a page costs the same small number of queries whatever its length and includes. */
   list(storeId: Uuid, query: SubscriptionQuery): Promise<SubscriptionPage>;
+  /** The same page as `list`, each subscription as its stored document: what an HTTP list answers with. */
+  listDocuments(storeId: Uuid, query: SubscriptionQuery): Promise<SubscriptionDocumentPage>;
   /**
    * Applies `change` with the subscription locked (so `change` may read the clock), storing the new state
    * and its history record together, with the events `eventsOf` makes of the change as applied; the record

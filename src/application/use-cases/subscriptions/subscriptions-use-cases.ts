@@ -11,7 +11,7 @@ export { GetFeatureOfSubscription, ListFeaturesOfSubscription } from './list-fea
 export { ListPlansOfSubscription } from './list-plans-of-subscription.js';
 export { ListProductsOfSubscription } from './list-products-of-subscription.js';
 export { ListSubscriptionStates } from './list-subscription-states.js';
-export { ListSubscriptions } from './list-subscriptions.js';
+export { ListSubscriptionDocuments, ListSubscriptions } from './list-subscriptions.js';
 export { ManageSubscriptionProducts } from './manage-subscription-products.js';
 export { RunPriceUpdate } from './run-price-update.js';
 export {

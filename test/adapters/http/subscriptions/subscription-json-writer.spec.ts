@@ -5,14 +5,17 @@ import {
   included2025For,
   subscription2025Resource,
   writeIncluded2025,
-  writeSubscription2025Resource,
 } from '../../../../src/adapters/http/subscriptions/subscription-2025-documents.js';
 import {
   includedFor,
   subscriptionResource,
   writeIncluded,
-  writeSubscriptionResource,
 } from '../../../../src/adapters/http/subscriptions/subscription-documents.js';
+import {
+  storedSubscriptionDocuments,
+  writeStoredSubscription,
+} from '../../../../src/adapters/http/subscriptions/subscription-stored-document.js';
+import type { ListedSubscription } from '../../../../src/application/ports/subscriptions/subscription-repository.js';
 import type { Offering } from '../../../../src/domain/catalogue/offering.js';
 import type { Uuid } from '../../../../src/domain/shared/uuid.js';
 import { PAYMENT_AUTHORITY_TYPES } from '../../../../src/domain/subscriptions/payment-authority.js';
@@ -37,8 +40,11 @@ const date = fc.date({
   noInvalidDate: true,
 });
 const optional = <A>(arbitrary: fc.Arbitrary<A>) => fc.option(arbitrary, { nil: undefined });
-/** Any script, and the text the 2025 writer marks its offering's place with, which must not be taken for it. */
-const text = fc.oneof(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }), fc.constant('\u0000offering'));
+/** Any script, and control characters, one of which cuts a stored document into its pieces. */
+const text = fc.oneof(
+  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }),
+  fc.constantFrom('\u0000offering', 'a\u0001b', '\u0001'),
+);
 const anId = fc.uuid({ version: 4 }) as fc.Arbitrary<Uuid>;
 const flags = fc.record({
   canceled: fc.boolean(),
@@ -142,14 +148,50 @@ const written = (write: (out: JsonBytes) => void): Buffer => {
   return out.toBuffer();
 };
 
-describe('a subscription written straight to JSON bytes', () => {
-  it('is byte for byte the JSON of its resource object, whatever fields it has and whatever the time', () => {
+/** The subscription as a list reads it back: the document made of it when it was stored, and its row's columns. */
+const listed = (subscription: Subscription): ListedSubscription => ({
+  id: subscription.id,
+  createdAt: subscription.timestamps.createdAt,
+  offeringVersionId: subscription.offeringVersionId,
+  document: storedSubscriptionDocuments.render(subscription, offering),
+  inactive: subscription.inactive === true,
+  invoiceAfter: subscription.invoiceAfter,
+});
+
+describe('a subscription written from its stored document', () => {
+  it('is byte for byte the JSON of its resource object, whatever fields it has and whatever the time it is read', () => {
     fc.assert(
       fc.property(subscriptions, date, (subscription, now) => {
-        const bytes = written((out) => writeSubscriptionResource(out, subscription, offering, now));
+        const bytes = written((out) => writeStoredSubscription(out, listed(subscription), offering, now, '2024'));
         expect(bytes.toString()).to.equal(JSON.stringify(subscriptionResource(subscription, offering, now)));
       }),
     );
+  });
+
+  it('puts in the status and `invoice_after` of its row, which billing runs change without the document', () => {
+    fc.assert(
+      fc.property(subscriptions, date, date, fc.boolean(), (subscription, now, invoiceAfter, inactive) => {
+        const { inactive: _was, ...rest } = subscription;
+        const moved: Subscription = { ...rest, invoiceAfter, ...(inactive ? { inactive: true } : {}) };
+        const read = { ...listed(subscription), inactive, invoiceAfter };
+        const bytes = written((out) => writeStoredSubscription(out, read, offering, now, '2024'));
+        expect(bytes.toString()).to.equal(JSON.stringify(subscriptionResource(moved, offering, now)));
+      }),
+    );
+  });
+
+  it('is current in its own format, and a text of any other is refused where a page is written', () => {
+    const subscription = aSubscription(offering, VERSION);
+    const document = storedSubscriptionDocuments.render(subscription, offering);
+    expect(storedSubscriptionDocuments.isCurrent(document)).to.equal(true);
+    expect(storedSubscriptionDocuments.isCurrent(`v1${document.slice(2)}`)).to.equal(false);
+    const pieces = document.split('\u0001');
+    for (const other of [`v1${document.slice(2)}`, '', '{"id":"x"}', pieces.slice(0, -1).join('\u0001')]) {
+      const read = { ...listed(subscription), document: other };
+      expect(() => written((out) => writeStoredSubscription(out, read, offering, new Date(0), '2024'))).to.throw(
+        /is not of format v2/,
+      );
+    }
   });
 
   it('writes `included` exactly as includedFor has it, for each choice of includes and currency', () => {
@@ -171,20 +213,68 @@ describe('a subscription written straight to JSON bytes', () => {
   });
 });
 
-describe('a subscription written straight to JSON bytes on the 2025 wire', () => {
-  it('is byte for byte the JSON of its 2025 resource object, whatever fields it has and whatever the time', () => {
+describe('a subscription written from its stored document on the 2025 wire', () => {
+  it('is byte for byte the JSON of its 2025 resource object, whatever fields it has and whatever the time it is read', () => {
     // A 2025 subscription may hold some of the offering's products, and say who paused it.
     const held = fc.subarray(offering.products.map((p) => p.id));
     const pausedBy = fc.option(fc.constantFrom('merchandizer' as const, 'dunning' as const), { nil: undefined });
-    const subscriptions2025 = fc.tuple(subscriptions, held, pausedBy).map(([subscription, productIds, by]) => ({
-      ...subscription,
-      ...(productIds.length === 0 ? {} : { productIds }),
-      ...(by === undefined ? {} : { pausedBy: by }),
-    }));
+    // Price changes, some ended, the pending one (if any) decided by how far it is invoiced.
+    const price = fc.record({ amount: fc.integer({ min: 0, max: 99_999 }), includes_tax: fc.boolean() });
+    const priceChange = fc.record({
+      product: fc.constantFrom(...offering.products.map((p) => p.id)),
+      now: price,
+      before: price,
+      from: date,
+      until: optional(date),
+    });
+    const priceChanges = fc.array(priceChange, { maxLength: 4 }).map((changes) =>
+      changes
+        .sort((a, b) => a.from.getTime() - b.from.getTime())
+        .map(({ product, now, before, from, until }) => ({
+          changes: { products: { [product]: { USD: now } }, plans: {} },
+          previous: { products: { [product]: { USD: before } }, plans: {} },
+          from,
+          ...(until === undefined ? {} : { until }),
+        })),
+    );
+    const subscriptions2025 = fc
+      .tuple(subscriptions, held, pausedBy, priceChanges)
+      .map(([subscription, productIds, by, changes]) => ({
+        ...subscription,
+        ...(productIds.length === 0 ? {} : { productIds }),
+        ...(by === undefined ? {} : { pausedBy: by }),
+        ...(changes.length === 0 ? {} : { priceChanges: changes }),
+      }));
     fc.assert(
-      fc.property(subscriptions2025, date, (subscription, now) => {
-        const bytes = written((out) => writeSubscription2025Resource(out, subscription, offering, now));
-        expect(bytes.toString()).to.equal(JSON.stringify(subscription2025Resource(subscription, offering, now)));
+      fc.property(subscriptions2025, date, optional(date), (subscription, now, invoicedSince) => {
+        // A billing run may have moved its `invoice_after` since the document was written.
+        const invoiceAfter = invoicedSince ?? subscription.invoiceAfter;
+        const read = { ...listed(subscription), invoiceAfter };
+        const bytes = written((out) => writeStoredSubscription(out, read, offering, now, '2025'));
+        expect(bytes.toString()).to.equal(
+          JSON.stringify(subscription2025Resource({ ...subscription, invoiceAfter }, offering, now)),
+        );
+      }),
+    );
+  });
+
+  it('shows the price change pending as far as a billing run has invoiced it since the document was written', () => {
+    const changes = [1, 2, 3].map((n) => ({
+      changes: {
+        products: { [offering.products[0]!.id]: { USD: { amount: n * 100, includes_tax: true } } },
+        plans: {},
+      },
+      previous: { products: { [offering.products[0]!.id]: { USD: { amount: n, includes_tax: true } } }, plans: {} },
+      from: new Date(Date.UTC(2026, n, 1)),
+    }));
+    const subscription: Subscription = { ...aSubscription(offering, VERSION), priceChanges: changes };
+    fc.assert(
+      fc.property(date, date, (invoiceAfter, now) => {
+        const read = { ...listed(subscription), invoiceAfter };
+        const bytes = written((out) => writeStoredSubscription(out, read, offering, now, '2025'));
+        expect(bytes.toString()).to.equal(
+          JSON.stringify(subscription2025Resource({ ...subscription, invoiceAfter }, offering, now)),
+        );
       }),
     );
   });

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable, optional } from 'inversify';
 import type { ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
 import { type InUse, inUse, type Missing, missing } from '../../../../application/ports/storage-outcomes.js';
+import type { SubscriptionDocuments } from '../../../../application/ports/subscriptions/subscription-documents.js';
 import type {
   AppliedState,
   NewSubscription,
@@ -9,6 +10,7 @@ import type {
   StateChangeOptions,
   StoredSubscription,
   SubscriptionChange,
+  SubscriptionDocumentPage,
   SubscriptionPage,
   SubscriptionRepository,
   SubscriptionWithOffering,
@@ -52,8 +54,24 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
   constructor(
     @inject(IN_MEMORY.State) private readonly state: InMemoryState,
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
+    @inject(TOKENS.SubscriptionDocuments) private readonly documents: SubscriptionDocuments,
     @inject(IN_MEMORY.Outbox) @optional() private readonly outbox?: InMemoryOutbox,
   ) {}
+
+  /**
+   * Each stored subscription's document, made once: a change stores a new object (and a billing run's
+   * `invoiceAfter` or status one too), so a document is never older than the subscription it was made of.
+   */
+  private readonly rendered = new WeakMap<Subscription, string>();
+
+  private documentOf(subscription: Subscription, offering: Offering): string {
+    let document = this.rendered.get(subscription);
+    if (document === undefined) {
+      document = this.documents.render(subscription, offering);
+      this.rendered.set(subscription, document);
+    }
+    return document;
+  }
 
   private snapshot(versionId: Uuid): Offering {
     const offering = this.state.offeringVersions.get(versionId);
@@ -159,6 +177,22 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     return {
       ...page,
       offerings: new Map(page.items.map((s) => [s.offeringVersionId, this.snapshot(s.offeringVersionId)])),
+    };
+  }
+
+  async listDocuments(storeId: Uuid, query: SubscriptionQuery): Promise<SubscriptionDocumentPage> {
+    const { items, offerings, ...page } = await this.list(storeId, query);
+    return {
+      ...page,
+      offerings,
+      items: items.map((subscription) => ({
+        id: subscription.id,
+        createdAt: subscription.timestamps.createdAt,
+        offeringVersionId: subscription.offeringVersionId,
+        document: this.documentOf(subscription, this.snapshot(subscription.offeringVersionId)),
+        inactive: subscription.inactive === true,
+        invoiceAfter: subscription.invoiceAfter,
+      })),
     };
   }
 

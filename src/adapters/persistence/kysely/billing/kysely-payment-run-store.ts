@@ -13,6 +13,8 @@ import {
   type PaymentRunStore,
 } from '../../../../application/ports/billing/payment-run-store.js';
 import { type Missing, missing } from '../../../../application/ports/storage-outcomes.js';
+import type { SubscriptionDocuments } from '../../../../application/ports/subscriptions/subscription-documents.js';
+import { TOKENS } from '../../../../application/tokens.js';
 import { INVOICE_PAYMENT_AUDIT } from '../../../../domain/audit/audited-records.js';
 import type { DunningOutcome } from '../../../../domain/billing/dunning/dunning-action.js';
 import type { Invoice } from '../../../../domain/billing/invoices/invoice.js';
@@ -46,6 +48,7 @@ export class KyselyPaymentRunStore implements PaymentRunStore {
     @inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle,
     @inject(PERSISTENCE.Outbox) private readonly outbox: KyselyOutbox,
     @inject(PERSISTENCE.AuditRecorder) private readonly audit: KyselyAuditRecorder,
+    @inject(TOKENS.SubscriptionDocuments) private readonly documents: SubscriptionDocuments,
   ) {}
 
   private async write(trx: Kysely<Tables>, invoice: Invoice): Promise<void> {
@@ -185,18 +188,18 @@ export class KyselyPaymentRunStore implements PaymentRunStore {
     const previous = row === undefined ? undefined : subscriptionFromRow(row);
     const changed = previous === undefined ? undefined : outcome(previous);
     if (previous === undefined || changed === undefined) return;
+    const offering = (await loadOfferings(trx, this.snapshots, [previous.offeringVersionId])).get(
+      previous.offeringVersionId,
+    );
+    if (offering === undefined) throw new Error(`offering version ${previous.offeringVersionId} is missing`);
     await trx
       .updateTable('subscriptions')
-      .set(changedColumns(changed.subscription))
+      .set(changedColumns(changed.subscription, this.documents.render(changed.subscription, offering)))
       .where('id', '=', subscriptionId)
       .execute();
     // Under the subscription's row lock, as a merchant's state change takes its place in the history.
     if (changed.state !== undefined) await appendState(trx, changed.state);
     if (eventsOf === undefined) return;
-    const offering = (await loadOfferings(trx, this.snapshots, [previous.offeringVersionId])).get(
-      previous.offeringVersionId,
-    );
-    if (offering === undefined) throw new Error(`offering version ${previous.offeringVersionId} is missing`);
     await this.outbox.record(trx, storeId, eventsOf({ previous, subscription: changed.subscription, offering }));
   }
 

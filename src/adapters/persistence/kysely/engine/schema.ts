@@ -116,6 +116,11 @@ export interface SubscriptionsTable {
   plan_id: string;
   currency: string;
   body: string;
+  /**
+   * The subscription's resource documents as text (`SubscriptionDocuments`), written with every change of
+   * the row's other columns but `inactive` and `invoice_after`; NULL on rows written before migration 0045.
+   */
+  document: string | null;
   created_at: Timestamp;
   /** Set by migration 0012 on the subscriptions that existed before it; NULL for every later one. */
   billable_from: Timestamp | null;

@@ -3,6 +3,7 @@ import { inject, injectable } from 'inversify';
 import { type Kysely, sql } from 'kysely';
 import type { ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
 import { type InUse, inUse, type Missing, missing } from '../../../../application/ports/storage-outcomes.js';
+import type { SubscriptionDocuments } from '../../../../application/ports/subscriptions/subscription-documents.js';
 import type {
   AppliedState,
   NewSubscription,
@@ -10,6 +11,7 @@ import type {
   StateChangeOptions,
   StoredSubscription,
   SubscriptionChange,
+  SubscriptionDocumentPage,
   SubscriptionPage,
   SubscriptionRepository,
   SubscriptionWithOffering,
@@ -31,6 +33,7 @@ import type {
   SubscriptionQuery,
 } from '../../../../domain/subscriptions/subscription-query.js';
 import { ensureInvoiceCounter, lockInvoiceCounter } from '../billing/invoice-counter.js';
+import { bool } from '../billing/invoice-rows.js';
 import { storeNumberedInvoices } from '../billing/numbered-invoices.js';
 import { kept, type ProFormaFound, proFormaAt, withdraw } from '../billing/pro-forma-withdrawal.js';
 import { offeringToJson } from '../catalogue/offering-json.js';
@@ -54,12 +57,13 @@ import {
   newestFirst,
 } from '../sql/kysely-list.js';
 import { storedUuid } from '../sql/stored-json.js';
-import { subscriptionBody } from './subscription-json.js';
+import { DOCUMENTED_BODY, subscriptionBody } from './subscription-json.js';
 import {
   appendState,
   changedColumns,
   loadOfferings,
   stateFromRow,
+  storedInvoiceAfter,
   subscriptionFromRow,
   subscriptionToRow,
 } from './subscription-rows.js';
@@ -147,15 +151,52 @@ const pageStatement = (db: Kysely<Tables>, input: PageInput) => {
   );
 };
 
+/** What a page of documents reads of each row, besides the document: what the document leaves out. */
+const DOCUMENT_COLUMNS = ['id', 'created_at', 'offering_version_id', 'inactive', 'invoice_after'] as const;
+
+/** The row's document, or NULL when its body was written without it since (`DOCUMENTED_BODY`). */
+const documentOf = (table: string) =>
+  sql<string | null>`case when substr(${sql.ref(`${table}.body`)}, 1, ${sql.lit(DOCUMENTED_BODY.length)}) = ${sql.lit(
+    DOCUMENTED_BODY,
+  )} then ${sql.ref(`${table}.document`)} end`.as('document');
+
+/** `pageStatement`'s page, each row's document columns alone: a page of 25 reads no body. */
+const documentPageStatement = (db: Kysely<Tables>, input: PageInput) => {
+  const filtered = filteredOf(db, input);
+  const total = totalOf(db, input);
+  if (input.kind === 'first')
+    return newestFirst(
+      filtered.select(DOCUMENT_COLUMNS).select(documentOf('subscriptions')).select(total.as('matched_total')),
+    )
+      .limit(input.limit)
+      .offset(input.offset);
+  const keyed = input.after === undefined ? filtered : filtered.where(afterNewestFirst(input.after));
+  const ids =
+    input.kind === 'cursor'
+      ? newestFirst(keyed.select('id')).limit(input.limit)
+      : newestFirst(filtered.select('id')).limit(input.limit).offset(input.offset);
+  return newestFirst(
+    db
+      .selectFrom('subscriptions as s')
+      .innerJoin(ids.as('p'), 'p.id', 's.id')
+      .select(DOCUMENT_COLUMNS.map((column) => `s.${column}` as const))
+      .select(documentOf('s'))
+      .select(total.as('matched_total')),
+    's',
+  );
+};
+
 @injectable()
 export class KyselySubscriptionRepository implements SubscriptionRepository {
   private readonly snapshots = new SnapshotCache();
   private readonly pages = new CompiledStatements(bindPage, pageStatement);
+  private readonly documentPages = new CompiledStatements(bindPage, documentPageStatement);
 
   constructor(
     @inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle,
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(PERSISTENCE.Outbox) private readonly outbox: KyselyOutbox,
+    @inject(TOKENS.SubscriptionDocuments) private readonly documents: SubscriptionDocuments,
   ) {}
 
   private async versionId(offering: Offering): Promise<Uuid | undefined> {
@@ -246,11 +287,23 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         .set({ subscription_count: sql`subscription_count + ${created.length}` })
         .where('id', '=', storeId)
         .execute();
+      const offerings = await loadOfferings(
+        trx,
+        this.snapshots,
+        created.map((c) => c.subscription.offeringVersionId),
+      );
+      const offeringOf = (subscription: Subscription): Offering => {
+        const offering = offerings.get(subscription.offeringVersionId);
+        if (offering === undefined) throw new Error(`offering version ${subscription.offeringVersionId} is missing`);
+        return offering;
+      };
       await insertRows(
         trx,
         this.handle.flavor,
         'subscriptions',
-        created.map((c) => subscriptionToRow(c.subscription)),
+        created.map(({ subscription }) =>
+          subscriptionToRow(subscription, this.documents.render(subscription, offeringOf(subscription))),
+        ),
       );
       const { invoices } = await storeNumberedInvoices(
         trx,
@@ -260,17 +313,10 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         created.flatMap((c) => (c.firstInvoice === undefined ? [] : [c.firstInvoice])),
       );
       const firstInvoices = new Map(invoices.map((invoice) => [invoice.subscriptionId, invoice]));
-      // Each subscription's events, and its first invoice's, in the transaction that stores them; the offering
-      // snapshots they name are read only when an integration of the store may observe them.
+      // Each subscription's events, and its first invoice's, in the transaction that stores them.
       await this.outbox.record(trx, storeId, async () => {
-        const offerings = await loadOfferings(
-          trx,
-          this.snapshots,
-          created.map((c) => c.subscription.offeringVersionId),
-        );
         const stored = created.map(({ subscription }): StoredSubscription => {
-          const offering = offerings.get(subscription.offeringVersionId);
-          if (offering === undefined) throw new Error(`offering version ${subscription.offeringVersionId} is missing`);
+          const offering = offeringOf(subscription);
           const firstInvoice = firstInvoices.get(subscription.id);
           return firstInvoice === undefined ? { subscription, offering } : { subscription, offering, firstInvoice };
         });
@@ -355,6 +401,56 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
   }
 
   async list(storeId: Uuid, query: SubscriptionQuery): Promise<SubscriptionPage> {
+    const { page, rows } = await this.pageOf(this.pages, storeId, query);
+    return { ...page, items: rows.map(subscriptionFromRow) };
+  }
+
+  async listDocuments(storeId: Uuid, query: SubscriptionQuery): Promise<SubscriptionDocumentPage> {
+    const { page, rows } = await this.pageOf(this.documentPages, storeId, query);
+    const stale = rows.filter((row) => row.document === null || !this.documents.isCurrent(row.document));
+    // Rows written before documents were kept, or in an older format: theirs is made from the whole row.
+    const remade = new Map<string, string>();
+    if (stale.length > 0) {
+      const whole = await this.handle.db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where(
+          'id',
+          'in',
+          stale.map((row) => row.id),
+        )
+        .execute();
+      for (const row of whole) {
+        const subscription = subscriptionFromRow(row);
+        const offering = page.offerings.get(subscription.offeringVersionId);
+        if (offering === undefined) throw new Error(`offering version ${subscription.offeringVersionId} is missing`);
+        remade.set(row.id, this.documents.render(subscription, offering));
+      }
+    }
+    return {
+      ...page,
+      items: rows.map((row) => {
+        const document = remade.get(row.id) ?? row.document;
+        if (document === null || document === undefined)
+          throw new Error(`subscription ${row.id} was deleted as it was read`);
+        return {
+          id: storedUuid('subscription id', row.id),
+          createdAt: row.created_at,
+          offeringVersionId: storedUuid('offering version', row.offering_version_id),
+          document,
+          inactive: bool(row.inactive),
+          invoiceAfter: storedInvoiceAfter(row.invoice_after),
+        };
+      }),
+    };
+  }
+
+  /** A page's rows by `statements`, with its count, paging and the offering versions of its rows. */
+  private async pageOf<R extends { readonly offering_version_id: string; readonly matched_total: unknown }>(
+    statements: CompiledStatements<Tables, PageInput, R>,
+    storeId: Uuid,
+    query: SubscriptionQuery,
+  ): Promise<{ readonly page: Omit<SubscriptionPage, 'items'>; readonly rows: readonly R[] }> {
     const db = this.handle.db;
     const counting = countingOf(query.filter, true);
     const after = query.after;
@@ -368,7 +464,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
       kind: after !== undefined ? 'cursor' : query.page.offset === 0 ? 'first' : 'deep',
       ...(after?.kind === 'after' ? { after: after.position } : {}),
     };
-    const rows = await this.pages.execute(db, input);
+    const rows = await statements.execute(db, input);
     // A page past the end has no row to carry the count: ask for it alone.
     const counted = toNumber(
       rows[0] === undefined ? (await totalOf(db, input).executeTakeFirst())?.n : rows[0].matched_total,
@@ -379,8 +475,11 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
       this.snapshots,
       kept.map((row) => row.offering_version_id),
     );
-    const page = pageOf(kept.map(subscriptionFromRow), query.page, counted, counting);
-    return after === undefined ? { ...page, offerings } : { ...page, more: rows.length > query.page.limit, offerings };
+    const { items: _items, ...page } = pageOf(kept, query.page, counted, counting);
+    return {
+      page: after === undefined ? { ...page, offerings } : { ...page, more: rows.length > query.page.limit, offerings },
+      rows: kept,
+    };
   }
 
   async update(
@@ -420,7 +519,11 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
       );
       if (E.isLeft(changed)) return changed;
       await withdraw(trx, proForma);
-      await trx.updateTable('subscriptions').set(changedColumns(changed.right)).where('id', '=', id).execute();
+      await trx
+        .updateTable('subscriptions')
+        .set(changedColumns(changed.right, this.documents.render(changed.right, offering)))
+        .where('id', '=', id)
+        .execute();
       await this.outbox.record(trx, storeId, eventsOf({ previous, subscription: changed.right, offering }));
       return E.right({ subscription: changed.right, offering });
     });
@@ -486,6 +589,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         .updateTable('subscriptions')
         .set({
           body: subscriptionBody(changed.right.subscription),
+          document: this.documents.render(changed.right.subscription, offering),
           invoice_after: changed.right.subscription.invoiceAfter,
           // A resume of a subscription dunning closed moves it: the time it stood closed is never billed.
           billable_from: changed.right.subscription.billableFrom ?? null,

@@ -69,6 +69,15 @@ const priceChangesFromJson = (value: unknown): readonly ScheduledPriceChange[] =
   });
 };
 
+/**
+ * How every body written with its row's document begins. A writer that knows nothing of documents (an
+ * instance of an older version still running during a rolling upgrade) writes the body without it and
+ * leaves the document as it was: a list then finds the body's beginning changed, in the database, and
+ * makes the document afresh from the row instead of serving the old one.
+ */
+export const DOCUMENTED_BODY = '{"documented":true,';
+
+/** The row's body, marked as written with its document: every writer of it writes the document too. */
 export const subscriptionBody = (s: Subscription): string => {
   const { createdAt: _createdAt, ...timestamps } = s.timestamps;
   const body: SubscriptionBody = {
@@ -87,7 +96,7 @@ export const subscriptionBody = (s: Subscription): string => {
     ...(s.prorations === undefined ? {} : { prorations: s.prorations }),
     ...(s.priceChanges === undefined ? {} : { priceChanges: s.priceChanges }),
   };
-  return JSON.stringify(body, priceChangesInWireNames);
+  return `${DOCUMENTED_BODY}${JSON.stringify(body, priceChangesInWireNames).slice(1)}`;
 };
 
 const pauser = (value: unknown, field = 'pausedBy'): PausedBy => {

@@ -12,7 +12,7 @@ import { bodyFromJson, stateAction, stateBody, stateFlagsFromJson, subscriptionB
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-const storedInvoiceAfter = (value: Date | null): Date => {
+export const storedInvoiceAfter = (value: Date | null): Date => {
   if (value === null) throw new Error('stored subscription invoice_after is missing: run the migrations');
   return new Date(value);
 };
@@ -52,7 +52,11 @@ export const subscriptionFromRow = (row: Selectable<SubscriptionsTable>): Subscr
   return subscription;
 };
 
-export const subscriptionToRow = (s: Subscription): Insertable<SubscriptionsTable> & { inactive: boolean } => ({
+/** The row of `s`, with `document`, its documents as `SubscriptionDocuments.render` made them of it. */
+export const subscriptionToRow = (
+  s: Subscription,
+  document: string,
+): Insertable<SubscriptionsTable> & { inactive: boolean } => ({
   id: s.id,
   store_id: s.storeId,
   account_id: s.accountId,
@@ -67,6 +71,7 @@ export const subscriptionToRow = (s: Subscription): Insertable<SubscriptionsTabl
   plan_id: s.planId,
   currency: s.currency,
   body: subscriptionBody(s),
+  document,
   created_at: s.timestamps.createdAt,
   billable_from: s.billableFrom ?? null,
   inactive: s.inactive === true,
@@ -74,7 +79,7 @@ export const subscriptionToRow = (s: Subscription): Insertable<SubscriptionsTabl
 });
 
 /** The columns a change writes: identity, store, offering version and creation never change, the row keeps them. */
-export const changedColumns = (s: Subscription) => {
+export const changedColumns = (s: Subscription, document: string) => {
   const {
     id: _id,
     store_id: _store,
@@ -82,7 +87,7 @@ export const changedColumns = (s: Subscription) => {
     offering_version_id: _version,
     created_at: _created,
     ...columns
-  } = subscriptionToRow(s);
+  } = subscriptionToRow(s, document);
   return columns;
 };
 

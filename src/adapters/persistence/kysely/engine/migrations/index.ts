@@ -44,6 +44,7 @@ import { gatewaySettings } from './0041-gateway-settings.js';
 import { refundStatus } from './0042-refund-status.js';
 import { gatewayWebhookSecret } from './0043-gateway-webhook-secret.js';
 import { pendingRefundsOfStore } from './0044-pending-refunds-of-store.js';
+import { subscriptionDocuments } from './0045-subscription-documents.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -91,4 +92,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0042-refund-status': refundStatus(flavor),
   '0043-gateway-webhook-secret': gatewayWebhookSecret(flavor),
   '0044-pending-refunds-of-store': pendingRefundsOfStore(flavor),
+  '0045-subscription-documents': subscriptionDocuments(flavor),
 });
