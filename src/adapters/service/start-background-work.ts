@@ -7,6 +7,7 @@ import { PurgeAuditEvents } from '../../application/use-cases/audit/purge-audit-
 import { PurgeExpiredTokens } from '../../application/use-cases/auth/purge-expired-tokens.js';
 import { IdempotentRequests } from '../../application/use-cases/idempotency/idempotent-requests.js';
 import { SweepAbandonedImportLines } from '../../application/use-cases/imports/sweep-abandoned-import-lines.js';
+import { KeepSubscriptionDocuments } from '../../application/use-cases/subscriptions/keep-subscription-documents.js';
 import { type RunningRelay, startRelay } from '../integrations/start-relay.js';
 import type { BackgroundJobQueue } from '../jobs/background-job-queue.js';
 import { startJobs } from '../jobs/start-jobs.js';
@@ -46,7 +47,8 @@ const ALLOW_PRIVATE_WARNING =
 /**
  * Runs what the service runs beside its HTTP API, for the service and for a program that embeds the
  * core alike: the job workers of the container's queue with their recovery sweep and schedules, the
- * webhook relay, and the purges of expired tokens, idempotency keys and abandoned import lines. A job
+ * webhook relay, the purges of expired tokens, idempotency keys and abandoned import lines, and once the
+ * walk that makes the subscription documents rows lack. A job
  * or an attempt still under way when the process dies is taken over once its lease runs out.
  */
 export const startBackgroundWork = async (
@@ -71,6 +73,17 @@ export const startBackgroundWork = async (
     await jobs.stop().catch(() => undefined);
     throw error;
   }
+  // Once per start: documents that rows written before they were kept (or by an older version) lack.
+  let stopping: Promise<void> | undefined;
+  const documents = container
+    .get(KeepSubscriptionDocuments)
+    .execute(() => stopping !== undefined)
+    .then(
+      (made) => {
+        if (made > 0) logger.info({ subscriptions: made }, 'subscription documents made for a list to read');
+      },
+      (err: unknown) => logger.warn({ err }, 'making subscription documents failed; lists make them as they read'),
+    );
   const housekeeping = setInterval(() => {
     container
       .get(PurgeExpiredTokens)
@@ -91,9 +104,9 @@ export const startBackgroundWork = async (
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
 
-  let stopping: Promise<void> | undefined;
   const stopOnce = async (): Promise<void> => {
     clearInterval(housekeeping);
+    await documents;
     await jobs
       .stop()
       .catch((err: unknown) =>

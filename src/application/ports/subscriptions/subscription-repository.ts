@@ -136,6 +136,13 @@ export interface SubscriptionRepository {
   /** The same page as `list`, each subscription as its stored document: what an HTTP list answers with. */
   listDocuments(storeId: Uuid, query: SubscriptionQuery): Promise<SubscriptionDocumentPage>;
   /**
+   * Makes afresh the documents of up to `limit` subscriptions (of any store) after `after` in id order that
+   * keep none current (written before documents were kept, in an older format, or by an older version since),
+   * each under its row lock: what a list would otherwise make each time it reads them. `next` is where the
+   * walk goes on, undefined once it has reached the end.
+   */
+  keepDocuments(after: Uuid | undefined, limit: number): Promise<{ readonly made: number; readonly next?: Uuid }>;
+  /**
    * Applies `change` with the subscription locked (so `change` may read the clock), storing the new state
    * and its history record together, with the events `eventsOf` makes of the change as applied; the record
    * takes the next place in the subscription's history.

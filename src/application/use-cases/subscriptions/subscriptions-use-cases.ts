@@ -7,6 +7,7 @@ export { DeleteSubscription } from './delete-subscription.js';
 export { EntitlementsOfSubscribers } from './entitlements-of-subscribers.js';
 export { GetSubscription } from './get-subscription.js';
 export { GetSubscriptionState } from './get-subscription-state.js';
+export { KeepSubscriptionDocuments } from './keep-subscription-documents.js';
 export { GetFeatureOfSubscription, ListFeaturesOfSubscription } from './list-features-of-subscription.js';
 export { ListPlansOfSubscription } from './list-plans-of-subscription.js';
 export { ListProductsOfSubscription } from './list-products-of-subscription.js';

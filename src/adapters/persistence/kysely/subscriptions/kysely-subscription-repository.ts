@@ -445,6 +445,50 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     };
   }
 
+  async keepDocuments(
+    after: Uuid | undefined,
+    limit: number,
+  ): Promise<{ readonly made: number; readonly next?: Uuid }> {
+    const rows = await this.handle.db
+      .selectFrom('subscriptions')
+      .select([
+        'id',
+        sql<string | null>`substr(document, 1, 8)`.as('head'),
+        sql<string>`substr(body, 1, ${sql.lit(DOCUMENTED_BODY.length)})`.as('mark'),
+      ])
+      .$if(after !== undefined, (q) => q.where('id', '>', after ?? ''))
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    const stale = rows
+      .filter((row) => row.head === null || !this.documents.isCurrent(row.head) || row.mark !== DOCUMENTED_BODY)
+      .map((row) => row.id);
+    if (stale.length > 0)
+      await this.handle.db.transaction().execute(async (trx) => {
+        // Read again under the lock: a change since the walk read the row has written a current document.
+        const locked = await trx.selectFrom('subscriptions').selectAll().where('id', 'in', stale).forUpdate().execute();
+        const offerings = await loadOfferings(
+          trx,
+          this.snapshots,
+          locked.map((row) => row.offering_version_id),
+        );
+        for (const row of locked) {
+          const subscription = subscriptionFromRow(row);
+          const offering = offerings.get(subscription.offeringVersionId);
+          if (offering === undefined) throw new Error(`offering version ${subscription.offeringVersionId} is missing`);
+          await trx
+            .updateTable('subscriptions')
+            .set({ body: subscriptionBody(subscription), document: this.documents.render(subscription, offering) })
+            .where('id', '=', row.id)
+            .execute();
+        }
+      });
+    const last = rows.at(-1);
+    return rows.length < limit || last === undefined
+      ? { made: stale.length }
+      : { made: stale.length, next: storedUuid('subscription id', last.id) };
+  }
+
   /** A page's rows by `statements`, with its count, paging and the offering versions of its rows. */
   private async pageOf<R extends { readonly offering_version_id: string; readonly matched_total: unknown }>(
     statements: CompiledStatements<Tables, PageInput, R>,

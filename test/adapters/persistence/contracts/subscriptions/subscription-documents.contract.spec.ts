@@ -6,7 +6,9 @@ import {
   storedSubscriptionDocuments,
   writeStoredSubscription,
 } from '../../../../../src/adapters/http/subscriptions/subscription-stored-document.js';
+import { DOCUMENTED_BODY } from '../../../../../src/adapters/persistence/kysely/subscriptions/subscription-json.js';
 import type { ListedSubscription } from '../../../../../src/application/ports/subscriptions/subscription-repository.js';
+import { KeepSubscriptionDocuments } from '../../../../../src/application/use-cases/subscriptions/keep-subscription-documents.js';
 import { subscriptionsStored } from '../../../../../src/domain/billing/invoices/first-invoice-events.js';
 import type { Offering } from '../../../../../src/domain/catalogue/offering.js';
 import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
@@ -108,6 +110,52 @@ forEachBackend(
       expect(written(found.get(rewritten.id)!, offering)).to.equal(
         fresh({ ...rewritten, name: 'Renamed by an older version' }),
       );
+    });
+
+    it('are made afresh once by the walk a service runs at its start, which then finds none to make', async () => {
+      const { p, offering, subscriptions, listed, fresh } = await stored();
+      if (p.kind !== 'database') throw new Error('runs on SQL backends only');
+      const db = p.handle.db;
+      const [, missing, older, rewritten] = subscriptions as [Subscription, Subscription, Subscription, Subscription];
+      await db.updateTable('subscriptions').set({ document: null }).where('id', '=', missing.id).execute();
+      await db
+        .updateTable('subscriptions')
+        .set({ document: `v1${storedSubscriptionDocuments.render(older, offering).slice(2)}` })
+        .where('id', '=', older.id)
+        .execute();
+      const { rows } = await sql<{ body: string }>`select body from subscriptions where id = ${rewritten.id}`.execute(
+        db,
+      );
+      await db
+        .updateTable('subscriptions')
+        .set({ body: `{${rows[0]!.body.slice(rows[0]!.body.indexOf(',') + 1)}`, name: 'Renamed' })
+        .where('id', '=', rewritten.id)
+        .execute();
+
+      // Walked in steps of one row, so that the walk's going on from where it stopped is tested too.
+      const repository = portsOf(p).subscriptions;
+      let made = 0;
+      let after: Subscription['id'] | undefined;
+      let steps = 0;
+      do {
+        const step = await repository.keepDocuments(after, 1);
+        made += step.made;
+        after = step.next;
+        steps += 1;
+      } while (after !== undefined);
+      expect(made).to.equal(3);
+      expect(steps).to.be.at.least(subscriptions.length);
+      expect(await new KeepSubscriptionDocuments(repository).execute()).to.equal(0);
+
+      const kept = await db.selectFrom('subscriptions').select(['id', 'body', 'document']).execute();
+      for (const row of kept.filter((r) => subscriptions.some((s) => s.id === r.id))) {
+        expect(row.body.startsWith(DOCUMENTED_BODY), row.id).to.equal(true);
+        expect(storedSubscriptionDocuments.isCurrent(row.document ?? ''), row.id).to.equal(true);
+      }
+      const found = await listed();
+      expect(written(found.get(missing.id)!, offering)).to.equal(fresh(missing));
+      expect(written(found.get(older.id)!, offering)).to.equal(fresh(older));
+      expect(written(found.get(rewritten.id)!, offering)).to.equal(fresh({ ...rewritten, name: 'Renamed' }));
     });
   },
   { sqlOnly: true },

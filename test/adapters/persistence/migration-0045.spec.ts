@@ -1,0 +1,47 @@
+import { expect } from 'chai';
+import { Migrator } from 'kysely';
+import { migrateToLatest } from '../../../src/adapters/persistence/kysely/engine/migrate.js';
+import { migrations } from '../../../src/adapters/persistence/kysely/engine/migrations/index.js';
+import { subscriptionsStored } from '../../../src/domain/billing/invoices/first-invoice-events.js';
+import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
+import { forEachBackend } from '../../support/backends.js';
+import { aStore, storeRecords } from '../../support/builders.js';
+import { everyRow } from '../../support/list-queries.js';
+import { portsOf } from '../../support/ports.js';
+import { anOffering, aPlan, aProduct, aSubscription } from '../../support/subscription-builders.js';
+
+forEachBackend(
+  'migration 0045, the subscriptions’ documents',
+  (backend, persistence) => {
+    it('keeps the subscriptions on the way down and back up, listed from their rows until their documents are made', async () => {
+      const p = persistence();
+      if (p.kind !== 'database') throw new Error('runs on SQL backends only');
+      const { db, flavor } = p.handle;
+      const ports = portsOf(p);
+      const store = aStore();
+      await ports.stores.create(storeRecords(store));
+      const [product, plan] = [aProduct(store.id), aPlan(store.id)];
+      await ports.products.insert(product, NO_EVENTS);
+      await ports.plans.insert(plan, NO_EVENTS);
+      const offering = anOffering(store.id, [product], [plan]);
+      await ports.offerings.insert(offering, NO_EVENTS);
+      const versionId = await ports.subscriptions.snapshotOffering(offering);
+      const subscription = aSubscription(offering, versionId);
+      await ports.subscriptions.insert(subscription, undefined, subscriptionsStored);
+      const before = await ports.subscriptions.listDocuments(store.id, everyRow());
+
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(flavor) } });
+      expect((await migrator.migrateTo('0044-pending-refunds-of-store')).error).to.equal(undefined);
+      const down = await db.selectFrom('subscriptions').selectAll().execute();
+      expect(down.map((row) => row.id)).to.deep.equal([subscription.id]);
+      expect(down[0]).not.to.have.property('document');
+      await migrateToLatest(db, flavor);
+      const up = await db.selectFrom('subscriptions').select('document').execute();
+      expect(up.map((row) => row.document)).to.deep.equal([null]);
+      expect(await ports.subscriptions.listDocuments(store.id, everyRow())).to.deep.equal(before);
+      expect((await ports.subscriptions.findById(store.id, subscription.id))?.subscription).to.deep.equal(subscription);
+      await backend.reset(p);
+    });
+  },
+  { sqlOnly: true },
+);
