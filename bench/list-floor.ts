@@ -58,7 +58,7 @@ const whole = (name: string, raw: string, min: number): number => {
 };
 
 /** A floor server of bench/floor-server.ts in a child process. */
-const startFloor = (kind: 'raw' | 'koa', env: Readonly<Record<string, string>>): Promise<ListeningProcess> =>
+const startFloor = (kind: 'raw' | 'koa' | 'stored', env: Readonly<Record<string, string>>): Promise<ListeningProcess> =>
   startListening(`the ${kind} floor`, ['--import', 'tsx', path.join(ROOT, 'bench', 'floor-server.ts'), kind], env);
 
 const cpuMs = async (pid: number): Promise<number> => cpuMsOfStat(await readFile(`/proc/${pid}/stat`, 'utf8'));
@@ -121,9 +121,12 @@ const main = async (): Promise<void> => {
     closers.unshift(() => raw.close());
     const koa = await startFloor('koa', floorEnv);
     closers.unshift(() => koa.close());
+    const stored = await startFloor('stored', floorEnv);
+    closers.unshift(() => stored.close());
     const servers: ReadonlyArray<{ label: string; server: ListeningProcess; headers: Record<string, string> }> = [
       { label: 'raw node:http handler, service-sized body', server: raw, headers: {} },
       { label: 'the same handler behind Koa and @koa/router', server: koa, headers: {} },
+      { label: "the bare handler joining the page's stored documents as they are", server: stored, headers: {} },
       { label: 'the service', server: service, headers: authorization },
     ];
     for (const { label, server, headers } of servers) {
@@ -177,7 +180,7 @@ const main = async (): Promise<void> => {
     closers.unshift(() => handle.close());
     const { rows } = await sql<Record<string, unknown>>`select * from subscriptions where store_id = ${info.storeId}
       order by created_at desc, id desc limit 25`.execute(handle.db);
-    const typed = rows as unknown as Parameters<typeof subscriptionFromRow>[0][];
+    const typed = rows as unknown as (Parameters<typeof subscriptionFromRow>[0] & { document: string | null })[];
     const subscriptions = typed.map(subscriptionFromRow);
     const offerings = await loadOfferings(
       handle.db,

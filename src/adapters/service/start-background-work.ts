@@ -75,13 +75,18 @@ export const startBackgroundWork = async (
   }
   // Once per start: documents that rows written before they were kept (or by an older version) lack.
   let stopping: Promise<void> | undefined;
+  const walkStarted = Date.now();
   const documents = container
     .get(KeepSubscriptionDocuments)
     .execute(() => stopping !== undefined)
     .then(
-      (made) => {
-        if (made > 0) logger.info({ subscriptions: made }, 'subscription documents made for a list to read');
-      },
+      ({ made, finished }) =>
+        logger.info(
+          { made, finished, duration_ms: Date.now() - walkStarted },
+          finished
+            ? 'every subscription keeps a current document'
+            : 'subscription documents walk stopped with the service; the next start walks again',
+        ),
       (err: unknown) => logger.warn({ err }, 'making subscription documents failed; lists make them as they read'),
     );
   const housekeeping = setInterval(() => {

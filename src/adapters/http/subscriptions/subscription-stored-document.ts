@@ -104,6 +104,7 @@ const render = (subscription: Subscription, offering: Offering): string => {
 /** Made by the HTTP adapter, which owns the resources' text; kept by whichever storage the service runs on. */
 export const storedSubscriptionDocuments: SubscriptionDocuments = {
   render,
+  format: `${FORMAT}${CUT}`,
   isCurrent: (document) => document.startsWith(`${FORMAT}${CUT}`),
 };
 

@@ -11,6 +11,8 @@ import type { Subscription } from '../../../domain/subscriptions/subscription.js
 export interface SubscriptionDocuments {
   /** The text kept with `subscription`, whose offering version is `offering`. */
   render(subscription: Subscription, offering: Offering): string;
+  /** How every document `render` makes now begins: one that begins otherwise is of an older format. */
+  readonly format: string;
   /** Whether `document` was made as `render` makes it now; an older one is made again from its subscription. */
   isCurrent(document: string): boolean;
 }

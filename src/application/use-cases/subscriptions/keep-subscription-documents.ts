@@ -16,8 +16,11 @@ export const DOCUMENT_WALK_BATCH = 500;
 export class KeepSubscriptionDocuments {
   constructor(@inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository) {}
 
-  /** Walks every subscription once, until the end or until `stopped` says so; returns how many documents it made. */
-  async execute(stopped: () => boolean = () => false): Promise<number> {
+  /**
+   * Walks every subscription once, until the end or until `stopped` says so: how many documents it made, and
+   * whether it reached the end.
+   */
+  async execute(stopped: () => boolean = () => false): Promise<{ readonly made: number; readonly finished: boolean }> {
     let made = 0;
     let after: Uuid | undefined;
     do {
@@ -25,6 +28,6 @@ export class KeepSubscriptionDocuments {
       made += step.made;
       after = step.next;
     } while (after !== undefined && !stopped());
-    return made;
+    return { made, finished: after === undefined };
   }
 }

@@ -27,7 +27,7 @@ import { chunks } from '../sql/chunks.js';
 import { afterOldestFirst, oldestFirst } from '../sql/kysely-list.js';
 import { parseJson } from '../sql/stored-json.js';
 import { bodyFromJson, stateAction } from '../subscriptions/subscription-json.js';
-import { loadOfferings, subscriptionFromRow } from '../subscriptions/subscription-rows.js';
+import { loadOfferings, subscriptionColumnsOf, subscriptionFromRow } from '../subscriptions/subscription-rows.js';
 import { ensureInvoiceCounter, lockInvoiceCounter } from './invoice-counter.js';
 import { bool, prorationFromJson } from './invoice-rows.js';
 import { storeNumberedInvoices } from './numbered-invoices.js';
@@ -58,7 +58,10 @@ export class KyselyBillingRunStore implements BillingRunStore {
     const store = db.selectFrom('subscriptions').select('id').where('store_id', '=', storeId);
     const batchIds = oldestFirst(after === undefined ? store : store.where(afterOldestFirst(after))).limit(limit);
     const rows = await oldestFirst(
-      db.selectFrom('subscriptions as s').innerJoin(batchIds.as('b'), 'b.id', 's.id').selectAll('s'),
+      db
+        .selectFrom('subscriptions as s')
+        .innerJoin(batchIds.as('b'), 'b.id', 's.id')
+        .select(subscriptionColumnsOf('s')),
       's',
     ).execute();
     if (rows.length === 0) return { items: [] };

@@ -28,7 +28,13 @@ import type { Tables } from '../engine/schema.js';
 import { toNumber } from '../engine/sql-flavor.js';
 import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
-import { appendState, changedColumns, loadOfferings, subscriptionFromRow } from '../subscriptions/subscription-rows.js';
+import {
+  appendState,
+  changedColumns,
+  loadOfferings,
+  SUBSCRIPTION_COLUMNS,
+  subscriptionFromRow,
+} from '../subscriptions/subscription-rows.js';
 import {
   bool,
   invoiceFromRow,
@@ -99,7 +105,7 @@ export class KyselyPaymentRunStore implements PaymentRunStore {
     const [subscriptions, attempted] = await Promise.all([
       db
         .selectFrom('subscriptions')
-        .selectAll()
+        .select(SUBSCRIPTION_COLUMNS)
         .where('id', 'in', [...new Set(rows.map((row) => row.subscription_id))])
         .execute(),
       db
@@ -180,7 +186,7 @@ export class KyselyPaymentRunStore implements PaymentRunStore {
   ): Promise<void> {
     const row = await trx
       .selectFrom('subscriptions')
-      .selectAll()
+      .select(SUBSCRIPTION_COLUMNS)
       .where('store_id', '=', storeId)
       .where('id', '=', subscriptionId)
       .forUpdate()
@@ -237,7 +243,7 @@ export class KyselyPaymentRunStore implements PaymentRunStore {
   private async suspended(trx: Transaction<Tables>, storeId: Uuid, subscriptionId: Uuid): Promise<boolean> {
     const row = await trx
       .selectFrom('subscriptions')
-      .selectAll()
+      .select(SUBSCRIPTION_COLUMNS)
       .where('store_id', '=', storeId)
       .where('id', '=', subscriptionId)
       .executeTakeFirst();

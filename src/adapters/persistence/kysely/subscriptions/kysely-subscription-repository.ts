@@ -62,8 +62,10 @@ import {
   appendState,
   changedColumns,
   loadOfferings,
+  SUBSCRIPTION_COLUMNS,
   stateFromRow,
   storedInvoiceAfter,
+  subscriptionColumnsOf,
   subscriptionFromRow,
   subscriptionToRow,
 } from './subscription-rows.js';
@@ -133,7 +135,7 @@ const pageStatement = (db: Kysely<Tables>, input: PageInput) => {
   const filtered = filteredOf(db, input);
   const total = totalOf(db, input);
   if (input.kind === 'first')
-    return newestFirst(filtered.selectAll().select(total.as('matched_total')))
+    return newestFirst(filtered.select(SUBSCRIPTION_COLUMNS).select(total.as('matched_total')))
       .limit(input.limit)
       .offset(input.offset);
   const keyed = input.after === undefined ? filtered : filtered.where(afterNewestFirst(input.after));
@@ -145,7 +147,7 @@ const pageStatement = (db: Kysely<Tables>, input: PageInput) => {
     db
       .selectFrom('subscriptions as s')
       .innerJoin(ids.as('p'), 'p.id', 's.id')
-      .selectAll('s')
+      .select(subscriptionColumnsOf('s'))
       .select(total.as('matched_total')),
     's',
   );
@@ -366,7 +368,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
   async findById(storeId: Uuid, id: Uuid, accountId?: string): Promise<SubscriptionWithOffering | undefined> {
     const row = await this.handle.db
       .selectFrom('subscriptions')
-      .selectAll()
+      .select(SUBSCRIPTION_COLUMNS)
       .where('store_id', '=', storeId)
       .where('id', '=', id)
       .$if(accountId !== undefined, (q) => q.where('account_id', '=', accountId ?? ''))
@@ -383,7 +385,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     const db = this.handle.db;
     const rows = await db
       .selectFrom('subscriptions')
-      .selectAll()
+      .select(SUBSCRIPTION_COLUMNS)
       .where('store_id', '=', storeId)
       .where('account_id', 'in', [...new Set(accountIds)])
       .execute();
@@ -413,7 +415,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     if (stale.length > 0) {
       const whole = await this.handle.db
         .selectFrom('subscriptions')
-        .selectAll()
+        .select(SUBSCRIPTION_COLUMNS)
         .where(
           'id',
           'in',
@@ -449,24 +451,33 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     after: Uuid | undefined,
     limit: number,
   ): Promise<{ readonly made: number; readonly next?: Uuid }> {
+    // The rows whose document is not current, found by the database: with none, one pass over the table.
+    const { format } = this.documents;
     const rows = await this.handle.db
       .selectFrom('subscriptions')
-      .select([
-        'id',
-        sql<string | null>`substr(document, 1, 8)`.as('head'),
-        sql<string>`substr(body, 1, ${sql.lit(DOCUMENTED_BODY.length)})`.as('mark'),
-      ])
+      .select('id')
       .$if(after !== undefined, (q) => q.where('id', '>', after ?? ''))
+      .where((eb) =>
+        eb.or([
+          eb('document', 'is', null),
+          eb(sql`substr(document, 1, ${sql.lit(format.length)})`, '<>', format),
+          eb(sql`substr(body, 1, ${sql.lit(DOCUMENTED_BODY.length)})`, '<>', DOCUMENTED_BODY),
+        ]),
+      )
       .orderBy('id')
       .limit(limit)
       .execute();
-    const stale = rows
-      .filter((row) => row.head === null || !this.documents.isCurrent(row.head) || row.mark !== DOCUMENTED_BODY)
-      .map((row) => row.id);
+    const stale = rows.map((row) => row.id);
+    let made = 0;
     if (stale.length > 0)
       await this.handle.db.transaction().execute(async (trx) => {
         // Read again under the lock: a change since the walk read the row has written a current document.
-        const locked = await trx.selectFrom('subscriptions').selectAll().where('id', 'in', stale).forUpdate().execute();
+        const locked = await trx
+          .selectFrom('subscriptions')
+          .select(SUBSCRIPTION_COLUMNS)
+          .where('id', 'in', stale)
+          .forUpdate()
+          .execute();
         const offerings = await loadOfferings(
           trx,
           this.snapshots,
@@ -481,12 +492,13 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
             .set({ body: subscriptionBody(subscription), document: this.documents.render(subscription, offering) })
             .where('id', '=', row.id)
             .execute();
+          made += 1;
         }
       });
     const last = rows.at(-1);
     return rows.length < limit || last === undefined
-      ? { made: stale.length }
-      : { made: stale.length, next: storedUuid('subscription id', last.id) };
+      ? { made }
+      : { made, next: storedUuid('subscription id', last.id) };
   }
 
   /** A page's rows by `statements`, with its count, paging and the offering versions of its rows. */
@@ -536,7 +548,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     return this.handle.db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('subscriptions')
-        .selectAll()
+        .select(SUBSCRIPTION_COLUMNS)
         .where('store_id', '=', storeId)
         .where('id', '=', id)
         .forUpdate()
@@ -607,7 +619,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
       const last = mayInvoice ? await lockInvoiceCounter(trx, storeId) : undefined;
       const row = await trx
         .selectFrom('subscriptions')
-        .selectAll()
+        .select(SUBSCRIPTION_COLUMNS)
         .where('store_id', '=', storeId)
         .where('id', '=', id)
         .$if(accountId !== undefined, (q) => q.where('account_id', '=', accountId ?? ''))
