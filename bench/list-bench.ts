@@ -492,8 +492,8 @@ interface Measured {
   readonly raw: LoadResult;
   /** The raw query with a body of the service's size. */
   readonly sized: LoadResult;
-  /** The service process's highest RSS while this case ran, when it runs in a child process. */
-  readonly serviceRss?: number;
+  /** The service process's highest RSS and RssAnon while this case ran, when it runs in a child process. */
+  readonly serviceRss?: { readonly rss: number; readonly anon: number };
 }
 
 interface BackendReport {
@@ -511,11 +511,13 @@ interface BackendReport {
   readonly servicePeakRss?: number;
 }
 
-/** The child's RSS every 100 ms while a case runs (warm-up included): its highest value. */
-const sampleRss = (child: ServiceProcess): { stop: () => Promise<number> } => {
-  let peak = 0;
+/** The child's RSS and RssAnon every 100 ms while a case runs (warm-up included): the highest of each. */
+const sampleRss = (child: ServiceProcess): { stop: () => Promise<{ rss: number; anon: number }> } => {
+  const peak = { rss: 0, anon: 0 };
   const sample = async () => {
-    peak = Math.max(peak, await child.rss());
+    const [rss, anon] = await Promise.all([child.rss(), child.rssAnon()]);
+    peak.rss = Math.max(peak.rss, rss);
+    peak.anon = Math.max(peak.anon, anon);
   };
   const timer = setInterval(() => void sample(), 100);
   return {
@@ -663,7 +665,7 @@ const benchBackend = async (
 
     log(`${BACKEND_NAMES[backend]}: service${child === undefined ? '' : ` (pid ${child.pid})`}`);
     const serviceResults = new Map<Case, LoadResult>();
-    const serviceRss = new Map<Case, number>();
+    const serviceRss = new Map<Case, { rss: number; anon: number }>();
     for (const c of cases) {
       const sampled = child === undefined ? undefined : sampleRss(child);
       serviceResults.set(
@@ -786,12 +788,12 @@ const backendSection = (r: BackendReport, options: Options): string => {
       '',
     );
   lines.push(
-    `| request | matches | service req/s | service p50 ms | service p99 ms | KiB/resp | raw req/s | raw p50 ms | raw p99 ms | req/s service/raw | p50 service/raw | raw, service-sized body req/s | req/s service/sized raw | sized raw p99 ms | p99 service/sized raw |${inChild ? ' service peak RSS MiB |' : ''}`,
+    `| request | matches | service req/s | service p50 ms | service p99 ms | KiB/resp | raw req/s | raw p50 ms | raw p99 ms | req/s service/raw | p50 service/raw | raw, service-sized body req/s | req/s service/sized raw | sized raw p99 ms | p99 service/sized raw |${inChild ? ' service peak RSS MiB | service peak RssAnon MiB |' : ''}`,
   );
-  lines.push(`|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|${inChild ? '--:|' : ''}`);
+  lines.push(`|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|${inChild ? '--:|--:|' : ''}`);
   for (const m of r.measured) {
     lines.push(
-      `| ${m.c.label} | ${m.total} | ${formatInteger(m.service.requestsPerSecond)} | ${ms(m.service.p50)} | ${ms(m.service.p99)} | ${(m.service.bytesPerResponse / 1024).toFixed(1)} | ${formatInteger(m.raw.requestsPerSecond)} | ${ms(m.raw.p50)} | ${ms(m.raw.p99)} | ${ratio(m.service.requestsPerSecond / m.raw.requestsPerSecond)} | ${ratio(m.service.p50 / m.raw.p50)} | ${formatInteger(m.sized.requestsPerSecond)} | ${ratio(m.service.requestsPerSecond / m.sized.requestsPerSecond)} | ${ms(m.sized.p99)} | ${ratio(m.service.p99 / m.sized.p99)} |${m.serviceRss === undefined ? '' : ` ${Math.round(m.serviceRss / 1024 / 1024)} |`}`,
+      `| ${m.c.label} | ${m.total} | ${formatInteger(m.service.requestsPerSecond)} | ${ms(m.service.p50)} | ${ms(m.service.p99)} | ${(m.service.bytesPerResponse / 1024).toFixed(1)} | ${formatInteger(m.raw.requestsPerSecond)} | ${ms(m.raw.p50)} | ${ms(m.raw.p99)} | ${ratio(m.service.requestsPerSecond / m.raw.requestsPerSecond)} | ${ratio(m.service.p50 / m.raw.p50)} | ${formatInteger(m.sized.requestsPerSecond)} | ${ratio(m.service.requestsPerSecond / m.sized.requestsPerSecond)} | ${ms(m.sized.p99)} | ${ratio(m.service.p99 / m.sized.p99)} |${m.serviceRss === undefined ? '' : ` ${Math.round(m.serviceRss.rss / 1024 / 1024)} | ${Math.round(m.serviceRss.anon / 1024 / 1024)} |`}`,
     );
   }
   lines.push(...generationComparison(r.measured));

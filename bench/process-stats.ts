@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 
 /** A size field of `/proc/<pid>/status` (`VmRSS`, `VmHWM`) in bytes; undefined where the file has no such line. */
-export const statusBytes = async (pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number | undefined> => {
+export const statusBytes = async (pid: number, field: 'VmRSS' | 'VmHWM' | 'RssAnon'): Promise<number | undefined> => {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kib = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1];
   return kib === undefined ? undefined : Number(kib) * 1024;

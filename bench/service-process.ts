@@ -16,9 +16,14 @@ export interface ServiceProcess extends ListeningProcess {
   rss(): Promise<number>;
   /** The highest resident set since the process started (the kernel's VmHWM), in bytes. */
   peakRss(): Promise<number>;
+  /**
+   * Its private anonymous memory now (RssAnon), in bytes: the heap and what it allocated, without the pages of
+   * the `node` executable and libraries that every process running them shares.
+   */
+  rssAnon(): Promise<number>;
 }
 
-const statusField = async (pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> => {
+const statusField = async (pid: number, field: 'VmRSS' | 'VmHWM' | 'RssAnon'): Promise<number> => {
   const bytes = await statusBytes(pid, field);
   if (bytes === undefined) throw new Error(`/proc/${pid}/status has no ${field}`);
   return bytes;
@@ -83,5 +88,6 @@ export const startServiceProcess = async (
     ...service,
     rss: () => statusField(service.pid, 'VmRSS'),
     peakRss: () => statusField(service.pid, 'VmHWM'),
+    rssAnon: () => statusField(service.pid, 'RssAnon'),
   };
 };

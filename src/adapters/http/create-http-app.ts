@@ -40,6 +40,7 @@ import { type RouteAccess, requireAccess } from './middleware/require-access.js'
 import { responseHeaders } from './middleware/response-headers.js';
 import { unmatchedRoutes } from './middleware/unmatched-routes.js';
 import { transportOf } from './people/transport.js';
+import { indexedMatching } from './routes/indexed-router.js';
 import type { RouteContext } from './routes/route-context.js';
 
 /** The container and logger, and where `links` point (`baseUrl`, `allowedHosts`, `listenHost`). */
@@ -105,7 +106,7 @@ export const createHttpApp = ({
     const settings = await storeSettings.execute(principal.storeId);
     return E.isRight(settings) ? settings.right.subscriptionsGeneration : DEFAULT_SUBSCRIPTIONS_GENERATION;
   };
-  const router = new Router<HttpState>();
+  const router = indexedMatching(new Router<HttpState>());
   const tokenGuards = {
     admit,
     failures: use(FailedAuthentications),

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Endpoint } from '../endpoints/endpoint.js';
 import { routerPatterns } from '../endpoints/endpoint.js';
+import { indexedMatching } from '../routes/indexed-router.js';
 
 /**
  * The token endpoints a storefront calls from the page itself: the implicit grant of
@@ -36,7 +37,7 @@ const CLOSED = async (): Promise<void> => {};
  * the same patterns, so a path is open exactly when the route that answers it is.
  */
 export const browserRoutes = (endpoints: readonly Endpoint<never>[]): BrowserRoutes => {
-  const router = new Router();
+  const router = indexedMatching(new Router());
   for (const endpoint of endpoints)
     router.register(routerPatterns(endpoint), [endpoint.method], [openToBrowsers(endpoint) ? OPEN : CLOSED]);
   const open = (layer: { readonly stack: readonly unknown[] }): boolean => layer.stack.includes(OPEN);
