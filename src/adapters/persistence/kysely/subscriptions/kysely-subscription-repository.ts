@@ -6,6 +6,7 @@ import { type InUse, inUse, type Missing, missing } from '../../../../applicatio
 import type { SubscriptionDocuments } from '../../../../application/ports/subscriptions/subscription-documents.js';
 import type {
   AppliedState,
+  ListedSubscription,
   NewSubscription,
   StateChange,
   StateChangeOptions,
@@ -409,9 +410,27 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
 
   async listDocuments(storeId: Uuid, query: SubscriptionQuery): Promise<SubscriptionDocumentPage> {
     const { page, rows } = await this.pageOf(this.documentPages, storeId, query);
+    const listed = (
+      row: {
+        readonly id: string;
+        readonly created_at: Date;
+        readonly offering_version_id: string;
+        readonly inactive: number | boolean;
+        readonly invoice_after: Date | null;
+      },
+      document: string,
+    ): ListedSubscription => ({
+      id: storedUuid('subscription id', row.id),
+      createdAt: row.created_at,
+      offeringVersionId: storedUuid('offering version', row.offering_version_id),
+      document,
+      inactive: bool(row.inactive),
+      invoiceAfter: storedInvoiceAfter(row.invoice_after),
+    });
     const stale = rows.filter((row) => row.document === null || !this.documents.isCurrent(row.document));
-    // Rows written before documents were kept, or in an older format: theirs is made from the whole row.
-    const remade = new Map<string, string>();
+    // Rows written before documents were kept, in an older format, or by an older version since: each is read
+    // whole and listed as it is now, its document made afresh; one deleted since is left out.
+    const remade = new Map<string, ListedSubscription>();
     if (stale.length > 0) {
       const whole = await this.handle.db
         .selectFrom('subscriptions')
@@ -426,23 +445,16 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         const subscription = subscriptionFromRow(row);
         const offering = page.offerings.get(subscription.offeringVersionId);
         if (offering === undefined) throw new Error(`offering version ${subscription.offeringVersionId} is missing`);
-        remade.set(row.id, this.documents.render(subscription, offering));
+        remade.set(row.id, listed(row, this.documents.render(subscription, offering)));
       }
     }
     return {
       ...page,
-      items: rows.map((row) => {
-        const document = remade.get(row.id) ?? row.document;
-        if (document === null || document === undefined)
-          throw new Error(`subscription ${row.id} was deleted as it was read`);
-        return {
-          id: storedUuid('subscription id', row.id),
-          createdAt: row.created_at,
-          offeringVersionId: storedUuid('offering version', row.offering_version_id),
-          document,
-          inactive: bool(row.inactive),
-          invoiceAfter: storedInvoiceAfter(row.invoice_after),
-        };
+      items: rows.flatMap((row) => {
+        const { document } = row;
+        if (document !== null && this.documents.isCurrent(document)) return [listed(row, document)];
+        const item = remade.get(row.id);
+        return item === undefined ? [] : [item];
       }),
     };
   }
