@@ -180,6 +180,30 @@ describe('a subscription written from its stored document', () => {
     );
   });
 
+  it('keeps its format: a document written before reads as this one, so a change to the text is a new format', () => {
+    // Stored documents outlive the code that wrote them. If this text changes, FORMAT in
+    // subscription-stored-document.ts must change with it, so that documents of the old text are made again.
+    const closing3 = aPlan(STORE, { end_behavior: 'close', plan_length: 3, billing_interval_type: 'month' });
+    const pinned = anOffering(STORE, [aProduct(STORE)], [closing3]);
+    const subscription = aSubscription(pinned, VERSION, {
+      externalRef: 'ref-1',
+      flags: { canceled: false, paused: true, suspended: false, pending: false },
+      pausedBy: 'merchandizer',
+    });
+    const ids = new Map<string, string>();
+    const text = storedSubscriptionDocuments
+      .render(subscription, pinned)
+      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (id) => {
+        if (!ids.has(id)) ids.set(id, `<id${ids.size + 1}>`);
+        return ids.get(id) ?? id;
+      });
+    expect(text).to.equal(
+      JSON.parse(
+        String.raw`"v2\u0001\u0001\u00011777593600000\u0001{\"id\":\"<id1>\",\"type\":\"subscription\",\"attributes\":{\"external_ref\":\"ref-1\",\"account_id\":\"<id2>\",\"offering\":\u0001,\"plan_id\":\"<id3>\",\"currency\":\"USD\",\"payment_authority\":{\"type\":\"platform_payments_processor\",\"customer_id\":\"cus_123\"},\"status\":\"\u0001{\"id\":\"<id1>\",\"type\":\"subscription\",\"attributes\":{\"offering\":\u0001,\"external_ref\":\"ref-1\",\"account_id\":\"<id2>\",\"currency\":\"USD\",\"status\":\"\u0001\",\"name\":\"Ada Lovelace\",\"email\":\"ada@example.com\"\u0001},\"relationships\":{\"offering\":{\"data\":{\"id\":\"<id4>\",\"type\":\"subscription_offering\"}},\"plans\":{\"data\":[{\"id\":\"<id3>\",\"type\":\"subscription_offering_plan\"}]}},\"meta\":{\"owner\":\"store\",\"status\":\"\u0001,\"plan_id\":\"<id5>\",\"pricing_option_id\":\"<id3>\"},\"relationships\":{\"offering\":{\"data\":{\"id\":\"<id4>\",\"type\":\"subscription_offering\"}},\"plans\":{\"data\":[{\"id\":\"<id5>\",\"type\":\"subscription_offering_plan\"}]},\"pricing_options\":{\"data\":[{\"id\":\"<id3>\",\"type\":\"subscription_offering_pricing_option\"}]}},\"meta\":{\"owner\":\"store\",\"status\":\"\u0001\",\"canceled\":false,\"paused\":true,\"closed\":\u0001,\"suspended\":false,\"invoice_after\":\"\u0001\",\"manual_payments\":false,\"timestamps\":{\"created_at\":\"2026-02-01T00:00:00.000000000Z\",\"updated_at\":\"2026-02-01T00:00:00.000000000Z\",\"end_date\":\"2026-05-01T00:00:00.000000000Z\"}\u0001\u0001,\"first_invoice_prepaid\":false,\"paused_by\":\"merchandizer\""`,
+      ),
+    );
+  });
+
   it('is current in its own format, and a text of any other is refused where a page is written', () => {
     const subscription = aSubscription(offering, VERSION);
     const document = storedSubscriptionDocuments.render(subscription, offering);
