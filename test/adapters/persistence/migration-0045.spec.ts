@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { migrateToLatest } from '../../../src/adapters/persistence/kysely/engine/migrate.js';
 import { migrations } from '../../../src/adapters/persistence/kysely/engine/migrations/index.js';
 import { subscriptionsStored } from '../../../src/domain/billing/invoices/first-invoice-events.js';
@@ -36,6 +36,13 @@ forEachBackend(
       expect(down.map((row) => row.id)).to.deep.equal([subscription.id]);
       expect(down[0]).not.to.have.property('document');
       await migrateToLatest(db, flavor);
+      if (flavor === 'postgres') {
+        // Compressed with lz4 where the server has it (PostgreSQL as Debian builds it; not PGlite).
+        const { rows } = await sql<{ method: string; lz4: boolean }>`select
+          (select attcompression from pg_attribute where attrelid = 'subscriptions'::regclass and attname = 'document') as method,
+          (select 'lz4' = any(enumvals) from pg_settings where name = 'default_toast_compression') as lz4`.execute(db);
+        expect(rows[0]?.method).to.equal(rows[0]?.lz4 === true ? 'l' : '');
+      }
       const up = await db.selectFrom('subscriptions').select('document').execute();
       expect(up.map((row) => row.document)).to.deep.equal([null]);
       expect(await ports.subscriptions.listDocuments(store.id, everyRow())).to.deep.equal(before);
