@@ -4,7 +4,6 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { emptyDataDir } from '../support/empty-data-dir.js';
 import { parseRawResponse } from '../support/raw-http.js';
 import { printedCredentials } from '../support/service-process.js';
 
@@ -41,7 +40,7 @@ describe('npm start under a process manager', () => {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`passes ${signal} sent to npm's own pid on to the service, which shuts down cleanly`, async function () {
       this.timeout(180_000);
-      const dataDir = await emptyDataDir(path.join(dir, 'pglite'));
+      const dataDir = path.join(dir, 'pglite');
       const npm = spawn('npm', ['start'], {
         cwd: ROOT,
         env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
@@ -85,7 +84,7 @@ describe('npm start under a process manager', () => {
    */
   it('stops cleanly on Ctrl-C (SIGINT to the whole process group), and starts again on the same data', async function () {
     this.timeout(240_000);
-    const dataDir = await emptyDataDir(path.join(dir, 'pglite'));
+    const dataDir = path.join(dir, 'pglite');
     const env = {
       ...process.env,
       DATA_DIR: dataDir,

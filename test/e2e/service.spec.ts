@@ -83,10 +83,7 @@ describe('the service on the embedded database', () => {
     const keyFile = path.join(dir, 'kept.txt');
     await writeFile(keyFile, 'an earlier key\n');
     try {
-      service = await startServiceProcess({
-        DATA_DIR: await emptyDataDir(path.join(dir, 'pglite')),
-        BOOTSTRAP_KEY_FILE: keyFile,
-      });
+      service = await startServiceProcess({ DATA_DIR: path.join(dir, 'pglite'), BOOTSTRAP_KEY_FILE: keyFile });
       const { clientId, clientSecret } = printedCredentials(service.terminal());
       expect((await tokenFor(service.url, clientId, clientSecret)).status).to.equal(200);
       expect(service.terminal()).to.include(
