@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { forEachBackend } from '../support/backends.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
-import { propertyRuns } from './property-runs.js';
+import { backendPropertyRuns } from './property-runs.js';
 import { type RawResponse, rawRequest } from './raw-request.js';
 import { ROUTES, type RouteCase, type StoreIds } from './route-catalogue.js';
 import { type SeededStore, seedStore } from './seeded-store.js';
@@ -82,7 +82,7 @@ const cases = (ids: StoreIds) =>
       .map((field) => ({ route, field })),
   );
 
-forEachBackend('Properties: stores are sealed from each other', (_backend, persistence) => {
+forEachBackend('Properties: stores are sealed from each other', (backend, persistence) => {
   let api: TestApi;
   let mine: SeededStore;
   let theirs: SeededStore;
@@ -122,7 +122,7 @@ forEachBackend('Properties: stores are sealed from each other', (_backend, persi
           (status: number) => (route.method === 'GET' ? status === 404 || status === 200 : status >= 400),
         );
       }),
-      { numRuns: propertyRuns(120), endOnFailure: true },
+      { numRuns: backendPropertyRuns(backend, 120, 40), endOnFailure: true },
     );
     const theirsNow = await theirs.send(`/v2/subscriptions/subscriptions/${theirs.ids.subscriptionId}`);
     expect(theirsNow.status, 'the other store is untouched').to.equal(200);

@@ -4,7 +4,7 @@ import { ERROR_CODE_STATUS, ERROR_CODES, type ErrorCode } from '../../src/adapte
 import { forEachBackend } from '../support/backends.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 import { type HostileRequest, hostileRequest } from './hostile-requests.js';
-import { propertyRuns } from './property-runs.js';
+import { backendPropertyRuns } from './property-runs.js';
 import { rawRequest } from './raw-request.js';
 import { ROUTES, type StoreIds } from './route-catalogue.js';
 import { routerRoutes } from './router-routes.js';
@@ -79,7 +79,7 @@ interface ErrorDocument {
 const describeRequest = (r: HostileRequest, caller: Caller): string =>
   `${r.route.method} ${r.path.length > 200 ? `${r.path.slice(0, 200)}…` : r.path} (${r.what}, ${caller}) body=${typeof r.init.body === 'string' ? JSON.stringify(r.init.body.slice(0, 200)) : String(r.init.body)}`;
 
-forEachBackend('Properties: hostile input on every route', (_backend, persistence) => {
+forEachBackend('Properties: hostile input on every route', (backend, persistence) => {
   let api: TestApi;
   let store: SeededStore;
 
@@ -137,7 +137,7 @@ forEachBackend('Properties: hostile input on every route', (_backend, persistenc
             store = await seedStore(api.url, api.container, 'Hostile input, again');
         },
       ),
-      { numRuns: propertyRuns(300), endOnFailure: true, timeout: 30_000 },
+      { numRuns: backendPropertyRuns(backend, 300, 100), endOnFailure: true, timeout: 30_000 },
     );
     expect(api.logs.lines.filter((l) => Number(l['level']) >= 50)).to.deep.equal([]);
   });

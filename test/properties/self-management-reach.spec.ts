@@ -8,7 +8,7 @@ import type { SelfManagement } from '../../src/domain/settings/account-authentic
 import { forEachBackend } from '../support/backends.js';
 import { aMemberOf, anAccountOf, type Shopper, shopperHeaders } from '../support/shoppers.js';
 import { startTestApi, TEST_STORE_BUDGET, type TestApi } from '../support/test-api.js';
-import { propertyRuns } from './property-runs.js';
+import { backendPropertyRuns } from './property-runs.js';
 import { tokenFor } from './seeded-store.js';
 
 /** Stores, each with its self-management setting and its accounts' numbers of signed-in members. */
@@ -31,7 +31,7 @@ interface Member extends Shopper {
 
 const CREDENTIALS_TYPE = 'user_authentication_password_profile_info';
 
-forEachBackend("Properties: a shopper never reads or changes another member's details", (_backend, persistence) => {
+forEachBackend("Properties: a shopper never reads or changes another member's details", (backend, persistence) => {
   let api: TestApi;
   beforeEach(async () => {
     api = await startTestApi({ persistence: persistence() });
@@ -143,7 +143,7 @@ forEachBackend("Properties: a shopper never reads or changes another member's de
           allowed && own ? 'Changed by a shopper' : before,
         );
       }),
-      { numRuns: propertyRuns(5), endOnFailure: true },
+      { numRuns: backendPropertyRuns(backend, 5, 2), endOnFailure: true },
     );
   });
 });

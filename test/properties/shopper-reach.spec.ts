@@ -15,7 +15,7 @@ import { everyRow } from '../support/list-queries.js';
 import { aMemberOf, anAccountOf, type Shopper, shopperHeaders } from '../support/shoppers.js';
 import { planData, productData, subscriptionData } from '../support/subscription-core.js';
 import { startTestApi, TEST_STORE_BUDGET, type TestApi } from '../support/test-api.js';
-import { propertyRuns } from './property-runs.js';
+import { backendPropertyRuns } from './property-runs.js';
 import { tokenFor } from './seeded-store.js';
 
 /** Stores, each with accounts, each with its number of signed-in members and of subscriptions. */
@@ -63,7 +63,7 @@ const invoiceWithPayment = async (container: Container, storeId: Uuid, subscript
   return { invoiceId: invoice.id, paymentId };
 };
 
-forEachBackend('Properties: a shopper reaches exactly its own account', (_backend, persistence) => {
+forEachBackend('Properties: a shopper reaches exactly its own account', (backend, persistence) => {
   let api: TestApi;
   beforeEach(async () => {
     api = await startTestApi({ persistence: persistence() });
@@ -184,7 +184,7 @@ forEachBackend('Properties: a shopper reaches exactly its own account', (_backen
           'the target as stored',
         ).to.deep.equal(mine ? ['cancel'] : []);
       }),
-      { numRuns: propertyRuns(5), endOnFailure: true },
+      { numRuns: backendPropertyRuns(backend, 5, 2), endOnFailure: true },
     );
   });
 });
