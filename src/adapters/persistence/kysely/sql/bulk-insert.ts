@@ -53,7 +53,12 @@ export const insertRows = async <T extends keyof Tables & string>(
     const type = types.get(column);
     if (type === undefined) throw new Error(`table ${table} has no column ${column}`);
     const values = rows.map((row) => (row as Record<string, unknown>)[column] ?? null);
-    return sql`${values}::${sql.raw(`${type}[]`)}`;
+    // Long texts (a subscription's body and documents) travel as one JSON array: pg writes an array
+    // parameter by escaping each element in JavaScript, which took a fifth of an import's time with
+    // documents of 1.7 KiB, where JSON.stringify escapes natively and the server reads JSON in C.
+    return type === 'text'
+      ? sql`array(select e.value from json_array_elements_text(${JSON.stringify(values)}::json) with ordinality as e(value, n) order by e.n)`
+      : sql`${values}::${sql.raw(`${type}[]`)}`;
   });
   await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
     select * from unnest(${sql.join(arrays)})`.execute(db);
