@@ -102,11 +102,14 @@ export type {
 } from './application/ports/store-record-repository.js';
 export type { NewStoreRecords, StoreRepository } from './application/ports/stores/store-repository.js';
 export type { SubscriberRepository } from './application/ports/subscriptions/subscriber-repository.js';
+export type { SubscriptionDocuments } from './application/ports/subscriptions/subscription-documents.js';
 export type {
+  ListedSubscription,
   NewSubscription,
   StateChange,
   StateChangeOptions,
   SubscriptionChange,
+  SubscriptionDocumentPage,
   SubscriptionPage,
   SubscriptionRepository,
   SubscriptionWithOffering,
