@@ -124,6 +124,14 @@ const totalOf = (db: Kysely<Tables>, input: PageInput) =>
     ? db.selectFrom('stores').select('subscription_count as n').where('id', '=', input.storeId)
     : cappedTotal(db, filteredOf(db, input));
 
+/** Past the first page, the page's ids, picked in the list index alone (a cursor page: a range after its position). */
+const idsOfPage = (filtered: ReturnType<typeof filteredOf>, input: PageInput) =>
+  input.kind === 'cursor'
+    ? newestFirst(
+        (input.after === undefined ? filtered : filtered.where(afterNewestFirst(input.after))).select('id'),
+      ).limit(input.limit)
+    : newestFirst(filtered.select('id')).limit(input.limit).offset(input.offset);
+
 /**
  * One page, with the count beside every row as an uncorrelated subquery, which the database evaluates
  * once: one round trip instead of two. Past the first page, the skipped rows are walked in the index alone
@@ -139,15 +147,10 @@ const pageStatement = (db: Kysely<Tables>, input: PageInput) => {
     return newestFirst(filtered.select(SUBSCRIPTION_COLUMNS).select(total.as('matched_total')))
       .limit(input.limit)
       .offset(input.offset);
-  const keyed = input.after === undefined ? filtered : filtered.where(afterNewestFirst(input.after));
-  const ids =
-    input.kind === 'cursor'
-      ? newestFirst(keyed.select('id')).limit(input.limit)
-      : newestFirst(filtered.select('id')).limit(input.limit).offset(input.offset);
   return newestFirst(
     db
       .selectFrom('subscriptions as s')
-      .innerJoin(ids.as('p'), 'p.id', 's.id')
+      .innerJoin(idsOfPage(filtered, input).as('p'), 'p.id', 's.id')
       .select(subscriptionColumnsOf('s'))
       .select(total.as('matched_total')),
     's',
@@ -173,15 +176,10 @@ const documentPageStatement = (db: Kysely<Tables>, input: PageInput) => {
     )
       .limit(input.limit)
       .offset(input.offset);
-  const keyed = input.after === undefined ? filtered : filtered.where(afterNewestFirst(input.after));
-  const ids =
-    input.kind === 'cursor'
-      ? newestFirst(keyed.select('id')).limit(input.limit)
-      : newestFirst(filtered.select('id')).limit(input.limit).offset(input.offset);
   return newestFirst(
     db
       .selectFrom('subscriptions as s')
-      .innerJoin(ids.as('p'), 'p.id', 's.id')
+      .innerJoin(idsOfPage(filtered, input).as('p'), 'p.id', 's.id')
       .select(DOCUMENT_COLUMNS.map((column) => `s.${column}` as const))
       .select(documentOf('s'))
       .select(total.as('matched_total')),
