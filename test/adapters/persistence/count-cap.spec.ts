@@ -2,27 +2,19 @@ import { expect } from 'chai';
 import { storedSubscriptionDocuments } from '../../../src/adapters/http/subscriptions/subscription-stored-document.js';
 import { subscriptionToRow as toRow } from '../../../src/adapters/persistence/kysely/subscriptions/subscription-rows.js';
 import { subscriptionsStored } from '../../../src/domain/billing/invoices/first-invoice-events.js';
-import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { COUNT_CAP } from '../../../src/domain/query/page.js';
 import { SUBSCRIPTION_LIST } from '../../../src/domain/subscriptions/subscription-query.js';
 import { forEachBackend } from '../../support/backends.js';
-import { aStore, storeRecords } from '../../support/builders.js';
 import { listQuery } from '../../support/list-queries.js';
 import { portsOf } from '../../support/ports.js';
-import { anOffering, aPlan, aProduct, aSubscription } from '../../support/subscription-builders.js';
+import { aStoreWithAnOffering } from '../../support/store-with-offering.js';
+import { aSubscription } from '../../support/subscription-builders.js';
 
 forEachBackend('subscription totals past the count cap', (_backend, persistence) => {
   it('are exact below the cap, a lower bound at it, and exact without a filter', async () => {
     const p = persistence();
     const ports = portsOf(p);
-    const store = aStore();
-    await ports.stores.create(storeRecords(store));
-    const [product, plan] = [aProduct(store.id), aPlan(store.id)];
-    await ports.products.insert(product, NO_EVENTS);
-    await ports.plans.insert(plan, NO_EVENTS);
-    const offering = anOffering(store.id, [product], [plan]);
-    await ports.offerings.insert(offering, NO_EVENTS);
-    const versionId = await ports.subscriptions.snapshotOffering(offering);
+    const { store, offering, versionId } = await aStoreWithAnOffering(ports);
     const many = Array.from({ length: COUNT_CAP + 250 }, (_, n) =>
       aSubscription(offering, versionId, {
         email: n < 200 ? 'few@example.com' : 'many@example.com',

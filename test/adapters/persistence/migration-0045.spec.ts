@@ -3,12 +3,11 @@ import { Migrator, sql } from 'kysely';
 import { migrateToLatest } from '../../../src/adapters/persistence/kysely/engine/migrate.js';
 import { migrations } from '../../../src/adapters/persistence/kysely/engine/migrations/index.js';
 import { subscriptionsStored } from '../../../src/domain/billing/invoices/first-invoice-events.js';
-import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { forEachBackend } from '../../support/backends.js';
-import { aStore, storeRecords } from '../../support/builders.js';
 import { everyRow } from '../../support/list-queries.js';
 import { portsOf } from '../../support/ports.js';
-import { anOffering, aPlan, aProduct, aSubscription } from '../../support/subscription-builders.js';
+import { aStoreWithAnOffering } from '../../support/store-with-offering.js';
+import { aSubscription } from '../../support/subscription-builders.js';
 
 forEachBackend(
   'migration 0045, the subscriptions’ documents',
@@ -18,14 +17,7 @@ forEachBackend(
       if (p.kind !== 'database') throw new Error('runs on SQL backends only');
       const { db, flavor } = p.handle;
       const ports = portsOf(p);
-      const store = aStore();
-      await ports.stores.create(storeRecords(store));
-      const [product, plan] = [aProduct(store.id), aPlan(store.id)];
-      await ports.products.insert(product, NO_EVENTS);
-      await ports.plans.insert(plan, NO_EVENTS);
-      const offering = anOffering(store.id, [product], [plan]);
-      await ports.offerings.insert(offering, NO_EVENTS);
-      const versionId = await ports.subscriptions.snapshotOffering(offering);
+      const { store, offering, versionId } = await aStoreWithAnOffering(ports);
       const subscription = aSubscription(offering, versionId);
       await ports.subscriptions.insert(subscription, undefined, subscriptionsStored);
       const before = await ports.subscriptions.listDocuments(store.id, everyRow());

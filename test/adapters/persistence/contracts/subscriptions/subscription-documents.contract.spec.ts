@@ -11,13 +11,12 @@ import type { ListedSubscription } from '../../../../../src/application/ports/su
 import { KeepSubscriptionDocuments } from '../../../../../src/application/use-cases/subscriptions/keep-subscription-documents.js';
 import { subscriptionsStored } from '../../../../../src/domain/billing/invoices/first-invoice-events.js';
 import type { Offering } from '../../../../../src/domain/catalogue/offering.js';
-import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import type { Subscription } from '../../../../../src/domain/subscriptions/subscription.js';
 import { forEachBackend } from '../../../../support/backends.js';
-import { aStore, storeRecords } from '../../../../support/builders.js';
 import { everyRow } from '../../../../support/list-queries.js';
 import { portsOf } from '../../../../support/ports.js';
-import { anOffering, aPlan, aProduct, aSubscription } from '../../../../support/subscription-builders.js';
+import { aStoreWithAnOffering } from '../../../../support/store-with-offering.js';
+import { aSubscription } from '../../../../support/subscription-builders.js';
 
 const NOW = new Date('2026-06-01T00:00:00.000Z');
 
@@ -30,14 +29,7 @@ const written = (listed: ListedSubscription, offering: Offering): string => {
 const storedWith = (persistence: Parameters<Parameters<typeof forEachBackend>[1]>[1]) => async () => {
   const p = persistence();
   const ports = portsOf(p);
-  const store = aStore();
-  await ports.stores.create(storeRecords(store));
-  const [product, plan] = [aProduct(store.id), aPlan(store.id)];
-  await ports.products.insert(product, NO_EVENTS);
-  await ports.plans.insert(plan, NO_EVENTS);
-  const offering = anOffering(store.id, [product], [plan]);
-  await ports.offerings.insert(offering, NO_EVENTS);
-  const versionId = await ports.subscriptions.snapshotOffering(offering);
+  const { store, offering, versionId } = await aStoreWithAnOffering(ports);
   const subscriptions = [0, 1, 2, 3].map((n) =>
     aSubscription(offering, versionId, {
       name: `Subscriber ${n}`,
