@@ -101,25 +101,32 @@ const render = (subscription: Subscription, offering: Offering): string => {
   ].join(CUT);
 };
 
+/** How every document of this format begins. */
+const HEAD = `${FORMAT}${CUT}`;
+
 /** Made by the HTTP adapter, which owns the resources' text; kept by whichever storage the service runs on. */
 export const storedSubscriptionDocuments: SubscriptionDocuments = {
   render,
-  format: `${FORMAT}${CUT}`,
-  isCurrent: (document) => document.startsWith(`${FORMAT}${CUT}`),
+  format: HEAD,
+  isCurrent: (document) => document.startsWith(HEAD),
 };
+
+/** The `from` of each price change that may be pending ([14]), oldest first. */
+const candidatesOf = (pieces: readonly string[]): readonly { readonly from: Date }[] =>
+  pieces[14] === undefined || pieces[14] === ''
+    ? []
+    : pieces[14].split(',').map((from) => ({ from: new Date(Number(from)) }));
 
 const piecesOf = (listed: ListedSubscription): readonly string[] => {
   const pieces = listed.document.split(CUT);
-  const candidates = pieces[14] === undefined || pieces[14] === '' ? 0 : pieces[14].split(',').length;
-  if (pieces[0] !== FORMAT || pieces.length !== PIECES + candidates)
+  if (pieces[0] !== FORMAT || pieces.length !== PIECES + candidatesOf(pieces).length)
     throw new Error(`the stored document of subscription ${listed.id} is not of format ${FORMAT}`);
   return pieces;
 };
 
 /** The end of the 2025 document with the change `pendingAmong` finds pending at `invoiceAfter`. */
 const tail2025 = (pieces: readonly string[], invoiceAfter: Date): string => {
-  const froms =
-    pieces[14] === '' ? [] : (pieces[14] ?? '').split(',').map((from) => ({ from: new Date(Number(from)) }));
+  const froms = candidatesOf(pieces);
   const pending = pendingAmong(froms, invoiceAfter);
   return pieces[15 + (pending === undefined ? froms.length : froms.indexOf(pending))] ?? '';
 };
