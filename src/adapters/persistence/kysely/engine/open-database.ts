@@ -88,11 +88,13 @@ const openPglite = async (dataDir: string | undefined, options: PoolOptions): Pr
 
 const openPostgres = async (url: string, options: PoolOptions): Promise<DatabaseHandle> => {
   const pg = (await import('pg')).default;
+  const { pgTypeParsers } = await import('./pg-timestamps.js');
   const { timeouts } = options;
   const max = options.poolSize ?? DEFAULT_POOL_SIZE;
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    types: pgTypeParsers,
     connectionTimeoutMillis: timeouts?.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     ...(timeouts === undefined
       ? {}
