@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type {
   GatewayEvent,
   GatewayEvents,
@@ -10,6 +10,7 @@ import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import { STRIPE_GATEWAY } from './stripe-gateway.js';
 import { outcomeOfIntent } from './stripe-outcomes.js';
 import { outcomeOfRefund } from './stripe-refunds.js';
+import { type StripeSdk, stripeSdk } from './stripe-sdk.js';
 
 /** A store's Stripe webhook signing secret (`whsec_…`) in the clear; undefined for a store that has none. */
 export type StripeWebhookSecretOf = (storeId: Uuid) => Promise<string | undefined>;
@@ -76,12 +77,12 @@ export const gatewayEventOf = (event: Stripe.Event): GatewayEvent => {
 };
 
 /** Why the library refused a signature, in words that repeat neither the header nor the secret. */
-const refusal = (error: unknown): Issues => {
+const refusal = (sdk: StripeSdk, error: unknown): Issues => {
   const tooOld = error instanceof Error && /tolerance/i.test(error.message);
   return issues(
     SIGNATURE_HEADER,
     tooOld
-      ? `is older than ${Stripe.webhooks.DEFAULT_TOLERANCE} s: Stripe signs every retry anew, so a replayed delivery is refused`
+      ? `is older than ${sdk.webhooks.DEFAULT_TOLERANCE} s: Stripe signs every retry anew, so a replayed delivery is refused`
       : "does not verify: it was not made over this exact body with this store's webhook secret",
   );
 };
@@ -103,11 +104,12 @@ export class StripeEvents implements GatewayEvents {
     const store = parseUuid(storeId);
     const secret = store === undefined ? undefined : await this.secretOf(store);
     if (secret === undefined) return E.left(NO_SECRET);
+    const sdk = await stripeSdk();
     let event: Stripe.Event;
     try {
-      event = await Stripe.webhooks.constructEventAsync(payload, signature, secret);
+      event = await sdk.webhooks.constructEventAsync(payload, signature, secret);
     } catch (error) {
-      return E.left(refusal(error));
+      return E.left(refusal(sdk, error));
     }
     return E.right(gatewayEventOf(event));
   }

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type {
   PaymentGateway,
   RefundOutcome,
@@ -13,6 +13,7 @@ import type { Subscription } from '../../../domain/subscriptions/subscription.js
 import type { StripeSettings } from '../../config/stripe-settings.js';
 import { outcomeOfError, outcomeOfIntent } from './stripe-outcomes.js';
 import { outcomeOfRefund, outcomeOfRefundError } from './stripe-refunds.js';
+import { type StripeSdk, stripeSdk } from './stripe-sdk.js';
 
 /** A store's Stripe account: its secret key, and the connected account charged on its behalf, if any. */
 export interface StripeCredentials {
@@ -47,8 +48,8 @@ export class StripeGateway implements PaymentGateway {
     private readonly settings: StripeSettings,
   ) {}
 
-  private client(credentials: StripeCredentials): Stripe {
-    return new Stripe(credentials.secretKey, {
+  private client(sdk: StripeSdk, credentials: StripeCredentials): Stripe {
+    return new sdk(credentials.secretKey, {
       protocol: this.settings.protocol,
       host: this.settings.host,
       port: this.settings.port,
@@ -71,7 +72,8 @@ export class StripeGateway implements PaymentGateway {
     if (authority.card_id === undefined) return failed(`the payment authority has no card_id`);
     const credentials = await this.credentialsOf(invoice.storeId);
     if (credentials === undefined) return failed('no Stripe secret key is configured for this store');
-    const stripe = this.client(credentials);
+    const sdk = await stripeSdk();
+    const stripe = this.client(sdk, credentials);
     const account = accountOf(credentials);
     try {
       if (resumed) {
@@ -98,7 +100,7 @@ export class StripeGateway implements PaymentGateway {
       );
       return outcomeOfIntent(intent);
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeError) return outcomeOfError(error);
+      if (error instanceof sdk.errors.StripeError) return outcomeOfError(sdk, error);
       throw error;
     }
   }
@@ -117,7 +119,8 @@ export class StripeGateway implements PaymentGateway {
     const credentials = await this.credentialsOf(payment.storeId);
     if (credentials === undefined)
       return { status: 'refused', reason: 'no Stripe secret key is configured for this store' };
-    const stripe = this.client(credentials);
+    const sdk = await stripeSdk();
+    const stripe = this.client(sdk, credentials);
     try {
       const earlier = await refundMadeBefore(stripe, payment.externalPaymentId, refund.id, accountOf(credentials));
       if (earlier !== undefined) return outcomeOfRefund(earlier);
@@ -136,7 +139,7 @@ export class StripeGateway implements PaymentGateway {
       );
       return outcomeOfRefund(made);
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeError) return outcomeOfRefundError(error);
+      if (error instanceof sdk.errors.StripeError) return outcomeOfRefundError(sdk, error);
       throw error;
     }
   }

@@ -1,6 +1,7 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { UnknownOutcome } from '../../../application/ports/billing/payment-gateway.js';
 import type { GatewayOutcome } from '../../../domain/billing/payments/invoice-payment.js';
+import type { StripeSdk } from './stripe-sdk.js';
 
 type Outcome = GatewayOutcome | UnknownOutcome;
 
@@ -39,20 +40,20 @@ export const outcomeOfIntent = (intent: Stripe.PaymentIntent): GatewayOutcome =>
  * looked at), whether the money was taken is unknown, and a later run asks again under the same key.
  * Reasons never quote Stripe's message for a refused or underprivileged key, which names part of it.
  */
-export const outcomeOfError = (error: InstanceType<typeof Stripe.errors.StripeError>): Outcome => {
-  if (error instanceof Stripe.errors.StripeConnectionError)
+export const outcomeOfError = (sdk: StripeSdk, error: InstanceType<StripeSdk['errors']['StripeError']>): Outcome => {
+  if (error instanceof sdk.errors.StripeConnectionError)
     return { status: 'unknown', reason: `no answer from Stripe: ${error.message}` };
-  if ((error.statusCode ?? 0) >= 500 || error instanceof Stripe.errors.StripeRateLimitError)
+  if ((error.statusCode ?? 0) >= 500 || error instanceof sdk.errors.StripeRateLimitError)
     return { status: 'unknown', reason: `Stripe answered ${error.statusCode}: ${error.message}` };
-  if (error instanceof Stripe.errors.StripeCardError) {
+  if (error instanceof sdk.errors.StripeCardError) {
     if (error.code === 'authentication_required') return mustAuthenticate(error.payment_intent?.id);
     const why = error.decline_code ?? error.code ?? 'card_declined';
     return failed(`the card was declined (${why}): ${error.message}`);
   }
-  if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError)
+  if (error instanceof sdk.errors.StripeAuthenticationError || error instanceof sdk.errors.StripePermissionError)
     return failed(`Stripe refused the store's secret key (${error.statusCode})`);
   // Stripe answers a key reused with other parameters 400 (the library's StripeIdempotencyError); the type says it at any status.
-  if (error instanceof Stripe.errors.StripeIdempotencyError || error.rawType === 'idempotency_error')
+  if (error instanceof sdk.errors.StripeIdempotencyError || error.rawType === 'idempotency_error')
     return failed(`Stripe refused the payment's idempotency key: ${error.message}`);
   return failed(`Stripe refused the payment (${error.statusCode ?? error.type}): ${error.message}`);
 };

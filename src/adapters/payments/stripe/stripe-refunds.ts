@@ -1,5 +1,6 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { RefundOutcome, UnknownOutcome } from '../../../application/ports/billing/payment-gateway.js';
+import type { StripeSdk } from './stripe-sdk.js';
 
 type Outcome = RefundOutcome | UnknownOutcome;
 
@@ -28,13 +29,16 @@ const REFUSALS: Readonly<Record<string, string>> = {
  * unknown (the refund may have been made), and so does a 409: Stripe is still answering the same key for
  * another attempt. Any other answer refuses it. A refused key's message, which quotes part of it, is never kept.
  */
-export const outcomeOfRefundError = (error: InstanceType<typeof Stripe.errors.StripeError>): Outcome => {
-  if (error instanceof Stripe.errors.StripeConnectionError)
+export const outcomeOfRefundError = (
+  sdk: StripeSdk,
+  error: InstanceType<StripeSdk['errors']['StripeError']>,
+): Outcome => {
+  if (error instanceof sdk.errors.StripeConnectionError)
     return { status: 'unknown', reason: `no answer from Stripe: ${error.message}` };
   const status = error.statusCode ?? 0;
-  if (status >= 500 || status === 409 || error instanceof Stripe.errors.StripeRateLimitError)
+  if (status >= 500 || status === 409 || error instanceof sdk.errors.StripeRateLimitError)
     return { status: 'unknown', reason: `Stripe answered ${status}: ${error.message}` };
-  if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError)
+  if (error instanceof sdk.errors.StripeAuthenticationError || error instanceof sdk.errors.StripePermissionError)
     return refused(`Stripe refused the store's secret key (${status})`);
   const known = error.code === undefined ? undefined : REFUSALS[error.code];
   return refused(
