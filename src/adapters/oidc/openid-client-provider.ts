@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import * as client from 'openid-client';
+import type { Configuration, IDToken } from 'openid-client';
 import type {
   AuthorizationRequest,
   OidcClient,
@@ -24,11 +24,20 @@ const isNetworkFailure = (error: unknown): boolean => {
   return error.cause !== undefined && isNetworkFailure(error.cause);
 };
 
+let loading: Promise<typeof import('openid-client')> | undefined;
+
+/** `openid-client`, loaded the first time a realm's sign-in needs it: a service none of whose realms signs in through a provider never carries it. */
+const library = (): Promise<typeof import('openid-client')> => {
+  loading ??= import('openid-client');
+  return loading;
+};
+
 /**
  * The provider's configuration, from its discovery document. The issuer the document names must be the one
  * its URL names (the library checks it). Plain http is allowed only on the loopback, as the profile's rule.
  */
-const configure = async (profile: OidcClient): Promise<E.Either<ProviderUnreachable, client.Configuration>> => {
+const configure = async (profile: OidcClient): Promise<E.Either<ProviderUnreachable, Configuration>> => {
+  const client = await library();
   const issuer = new URL(issuerOfDiscoveryUrl(profile.discoveryUrl));
   const insecure = issuer.protocol === 'http:' && isLoopbackHost(issuer.hostname);
   try {
@@ -46,7 +55,7 @@ const configure = async (profile: OidcClient): Promise<E.Either<ProviderUnreacha
   }
 };
 
-const identityOf = (claims: client.IDToken): OidcIdentity => ({
+const identityOf = (claims: IDToken): OidcIdentity => ({
   subject: claims.sub,
   issuer: claims.iss,
   ...(typeof claims['email'] === 'string' ? { email: claims['email'] } : {}),
@@ -58,12 +67,13 @@ const identityOf = (claims: client.IDToken): OidcIdentity => ({
 export const openIdClientProvider = (): OpenIdProvider => ({
   async issuer(profile) {
     const config = await configure(profile);
-    return E.map((c: client.Configuration) => c.serverMetadata().issuer)(config);
+    return E.map((c: Configuration) => c.serverMetadata().issuer)(config);
   },
 
   async authorizationUrl(profile, request: AuthorizationRequest) {
     const config = await configure(profile);
     if (E.isLeft(config)) return config;
+    const client = await library();
     return E.right(
       client.buildAuthorizationUrl(config.right, {
         redirect_uri: request.redirectUri,
@@ -80,6 +90,7 @@ export const openIdClientProvider = (): OpenIdProvider => ({
   async finish(profile, callbackUrl, request) {
     const config = await configure(profile);
     if (E.isLeft(config)) return config;
+    const client = await library();
     try {
       const tokens = await client.authorizationCodeGrant(config.right, callbackUrl, {
         pkceCodeVerifier: request.codeVerifier,
