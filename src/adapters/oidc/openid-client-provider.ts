@@ -26,7 +26,10 @@ const isNetworkFailure = (error: unknown): boolean => {
 
 let loading: Promise<typeof import('openid-client')> | undefined;
 
-/** `openid-client`, loaded the first time a realm's sign-in needs it: a service none of whose realms signs in through a provider never carries it. */
+/**
+ * `openid-client`, loaded the first time a realm's sign-in needs it: a service none of whose realms signs in
+ * through a provider never carries it.
+ */
 const library = (): Promise<typeof import('openid-client')> => {
   loading ??= import('openid-client');
   return loading;
