@@ -55,6 +55,8 @@ export class HttpWebhookSender implements WebhookSender {
     'https:': new https.Agent({ keepAlive: true, maxSockets: RELAY_CONCURRENCY }),
   };
   private readonly lookup: LookupFunction;
+  /** The kept-alive connections whose address was allowed: a socket's peer never changes. */
+  private readonly allowedSockets = new WeakSet<object>();
 
   constructor(private readonly policy: AddressPolicy) {
     this.lookup = guardedLookup(policy);
@@ -133,12 +135,14 @@ export class HttpWebhookSender implements WebhookSender {
       // The address connected to, checked once per connection (a kept-alive one was checked when it opened).
       req.on('socket', (socket) => {
         const check = () => {
+          if (this.allowedSockets.has(socket)) return;
           const remote = socket.remoteAddress;
           const verdict =
             remote === undefined
               ? { allowed: false as const, reason: 'no remote address' }
               : addressVerdict(remote, this.policy);
-          if (!verdict.allowed) req.destroy(new RefusedAddress(verdict.reason));
+          if (verdict.allowed) this.allowedSockets.add(socket);
+          else req.destroy(new RefusedAddress(verdict.reason));
         };
         if (socket.connecting) socket.once('connect', check);
         else check();
