@@ -117,18 +117,25 @@ const candidatesOf = (pieces: readonly string[]): readonly { readonly from: Date
     ? []
     : pieces[14].split(',').map((from) => ({ from: new Date(Number(from)) }));
 
-const piecesOf = (listed: ListedSubscription): readonly string[] => {
+/** A stored document's pieces and its price changes' candidates, each read once; refused if not of this format. */
+const piecesOf = (
+  listed: ListedSubscription,
+): { readonly pieces: readonly string[]; readonly candidates: readonly { readonly from: Date }[] } => {
   const pieces = listed.document.split(CUT);
-  if (pieces[0] !== FORMAT || pieces.length !== PIECES + candidatesOf(pieces).length)
+  const candidates = candidatesOf(pieces);
+  if (pieces[0] !== FORMAT || pieces.length !== PIECES + candidates.length)
     throw new Error(`the stored document of subscription ${listed.id} is not of format ${FORMAT}`);
-  return pieces;
+  return { pieces, candidates };
 };
 
 /** The end of the 2025 document with the change `pendingAmong` finds pending at `invoiceAfter`. */
-const tail2025 = (pieces: readonly string[], invoiceAfter: Date): string => {
-  const froms = candidatesOf(pieces);
-  const pending = pendingAmong(froms, invoiceAfter);
-  return pieces[15 + (pending === undefined ? froms.length : froms.indexOf(pending))] ?? '';
+const tail2025 = (
+  pieces: readonly string[],
+  candidates: readonly { readonly from: Date }[],
+  invoiceAfter: Date,
+): string => {
+  const pending = pendingAmong(candidates, invoiceAfter);
+  return pieces[15 + (pending === undefined ? candidates.length : candidates.indexOf(pending))] ?? '';
 };
 
 const timesOf = (pieces: readonly string[]): StandingTimes => ({
@@ -149,14 +156,14 @@ export const writeStoredSubscription = (
   now: Date,
   generation: '2024' | '2025',
 ): void => {
-  const pieces = piecesOf(listed);
+  const { pieces, candidates } = piecesOf(listed);
   const { pending, closed, status } = standingFrom(timesOf(pieces), listed.inactive, now);
   const on2025 = generation === '2025';
   out
     .text(pieces[on2025 ? 6 : 4] ?? '')
     .document(on2025 ? sharedOffering2025(offering) : sharedOfferingResource(offering))
     .text(
-      `${pieces[on2025 ? 7 : 5]}${status}${pieces[8]}${pieces[on2025 ? 10 : 9]}${status}${pieces[11]}${closed},"pending":${pending}${pieces[12]}${formatTimestamp(listed.invoiceAfter)}${pieces[13]}${on2025 ? tail2025(pieces, listed.invoiceAfter) : ''}}}`,
+      `${pieces[on2025 ? 7 : 5]}${status}${pieces[8]}${pieces[on2025 ? 10 : 9]}${status}${pieces[11]}${closed},"pending":${pending}${pieces[12]}${formatTimestamp(listed.invoiceAfter)}${pieces[13]}${on2025 ? tail2025(pieces, candidates, listed.invoiceAfter) : ''}}}`,
     );
 };
 
