@@ -24,16 +24,11 @@ const isNetworkFailure = (error: unknown): boolean => {
   return error.cause !== undefined && isNetworkFailure(error.cause);
 };
 
-let loading: Promise<typeof import('openid-client')> | undefined;
-
 /**
- * `openid-client`, loaded the first time a realm's sign-in needs it: a service none of whose realms signs in
- * through a provider never carries it.
+ * `openid-client`, loaded the first time a realm's sign-in needs it (the module loader keeps it after): a
+ * service none of whose realms signs in through a provider never carries it.
  */
-const library = (): Promise<typeof import('openid-client')> => {
-  loading ??= import('openid-client');
-  return loading;
-};
+const library = () => import('openid-client');
 
 /**
  * The provider's configuration, from its discovery document. The issuer the document names must be the one
