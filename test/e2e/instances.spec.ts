@@ -108,8 +108,13 @@ const RESERVED = 10;
         pool * 0.6,
         pool * 1.25,
       );
+      // Sent 8 a second, the reserved key's requests are all admitted. A test process starved of the processor for
+      // a while sends the ones due meanwhile at once, and more than the reservation within one second may then be
+      // refused: a refusal counts against the reservation only where fewer than it were sent around it.
+      const reservedSent = outcomes.filter((o) => o.who === 'reserved');
+      const sentAround = (at: number) => reservedSent.filter((o) => o.at > at - 1000 && o.at <= at + 100).length;
       expect(
-        outcomes.filter((o) => o.who === 'reserved' && o.status !== 200),
+        reservedSent.filter((o) => o.status !== 200 && sentAround(o.at) <= RESERVED),
         'the reservation is kept',
       ).to.deep.equal([]);
 
