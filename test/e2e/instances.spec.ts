@@ -110,7 +110,7 @@ const RESERVED = 10;
       );
       // Sent 8 a second, the reserved key's requests are all admitted. A test process starved of the processor for
       // a while sends the ones due meanwhile at once, and more than the reservation within one second may then be
-      // refused: a refusal counts against the reservation only where fewer than it were sent around it.
+      // refused: a refusal counts against the reservation only where at most the reservation was sent around it.
       const reservedSent = outcomes.filter((o) => o.who === 'reserved');
       const sentAround = (at: number) => reservedSent.filter((o) => o.at > at - 1000 && o.at <= at + 100).length;
       expect(
