@@ -180,6 +180,11 @@ const main = async () => {
     return mocha([...specs, ...extra], process.env, undefined);
   }
 
+  // A file of these lists renamed would run in the end-to-end process instead, a building one beside the rebuild test.
+  const all = new Set(specFiles());
+  const unknown = [...BUILDING_SPECS, ...AFTER_DATABASES_SPECS].filter((file) => !all.has(file));
+  if (unknown.length > 0)
+    throw new Error(`tools/run-tests.mjs names spec files that do not exist: ${unknown.join(', ')}`);
   await makeSideDatabases(postgresUrl, mysqlUrl, ['servers', 'e2e']);
   // Each part is one mocha run; a process runs its parts one after another.
   const parts = ['main', 'e2e', 'databases', 'after-databases'];
