@@ -118,9 +118,10 @@ const makeServerDatabases = async (postgresUrl, mysqlUrl) => {
 /**
  * Spec files of the first process's kind that run in the second, after the backend suites, to even the two out
  * (the first took 33 minutes and the second 24; with the first two of these moved, 1,311 s and 1,183 s of tests;
- * with the CLI, 1,361 s and 1,324 s; then the random cases the second runs on the databases were halved):
+ * with the CLI, 1,361 s and 1,324 s; then the random cases the second runs on the databases were halved; with the
+ * audit scope's storage shared, 772 s and 399 + 252 s, and the service's own end-to-end tests moved too):
  * long ones, the job takeover and the relay across instances (both mostly waiting for a dead instance's claim to
- * run out), the console and its accounts pages in a browser, and the CLI. They run with the first process's settings, but on the next
+ * run out), the console and its accounts pages in a browser, the CLI and the service process. They run with the first process's settings, but on the next
  * Redis database, so that their services never share a queue or a bucket with the first process's. None of them
  * packs the package or builds dist/: the first process's rebuild test leaves a stale file in dist/ for a while.
  */
@@ -130,6 +131,7 @@ const SECOND_PROCESS_SPECS = [
   'test/e2e/console-browser.spec.ts',
   'test/e2e/console-accounts.spec.ts',
   'test/e2e/cli.spec.ts',
+  'test/e2e/service.spec.ts',
 ];
 
 /** The same Redis server's next database (of its 16). */
