@@ -214,6 +214,8 @@ const subscribe = (billing: BillingApi, s: Shop) =>
         .getByRole('table', { name: 'Subscriptions' })
         .getByRole('row')
         .filter({ hasText: 'Ada Lovelace' });
+      // The list is read after the page moves: wait for its row, as reading the cells does not.
+      await row.waitFor();
       // Names first: the subscriber, the offering, the plan; the id last and short.
       expect((await row.getByRole('cell').allTextContents()).slice(0, 4)).to.deep.equal([
         'Ada Lovelace',
