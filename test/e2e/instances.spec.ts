@@ -2,8 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
-import { sql } from 'kysely';
-import { openDatabase } from '../../src/adapters/persistence/kysely/engine/open-database.js';
+import { databaseBeside, recreateDatabase } from '../support/database-beside.js';
 import { printedCredentials, type ServiceProcess, startServiceProcess } from '../support/service-process.js';
 
 const postgresUrl = process.env['TEST_POSTGRES_URL'];
@@ -19,18 +18,12 @@ const RESERVED = 10;
   'two service instances on one PostgreSQL and one Redis (TEST_POSTGRES_URL, TEST_REDIS_URL)',
   function () {
     this.timeout(90_000);
-    const databaseUrl =
-      postgresUrl === undefined ? '' : postgresUrl.replace(/\/[^/?]*(\?.*)?$/, '/app_test_instances$1');
+    const database = databaseBeside(postgresUrl ?? '', 'instances');
+    const databaseUrl = database.url;
     let instances: ServiceProcess[] = [];
 
     before(async () => {
-      const admin = await openDatabase({ kind: 'postgres', url: postgresUrl! }, { poolSize: 1 });
-      try {
-        await sql`drop database if exists app_test_instances`.execute(admin.db);
-        await sql`create database app_test_instances`.execute(admin.db);
-      } finally {
-        await admin.close();
-      }
+      await recreateDatabase(postgresUrl!, database.name);
     });
     after(async () => {
       await Promise.all(instances.map((i) => i.stop()));

@@ -4,8 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
-import { sql } from 'kysely';
-import { openDatabase } from '../../src/adapters/persistence/kysely/engine/open-database.js';
+import { databaseBeside, recreateDatabase } from '../support/database-beside.js';
 import { printedCredentials, type ServiceProcess, startServiceProcess } from '../support/service-process.js';
 import { planData, productData, subscriptionData } from '../support/subscription-core.js';
 
@@ -65,8 +64,8 @@ const until = async (check: () => boolean, timeoutMs: number, what: string) => {
   'integrations across instances (TEST_POSTGRES_URL, TEST_REDIS_URL)',
   function () {
     this.timeout(120_000);
-    const database = `${/\/([^/?]+)(\?.*)?$/.exec(postgresUrl ?? '')?.[1] ?? 'app_test'}_relay`;
-    const databaseUrl = (postgresUrl ?? '').replace(/\/[^/?]*(\?.*)?$/, `/${database}$1`);
+    const database = databaseBeside(postgresUrl ?? '', 'relay');
+    const databaseUrl = database.url;
     const env = {
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl ?? '',
@@ -77,13 +76,7 @@ const until = async (check: () => boolean, timeoutMs: number, what: string) => {
     let credentials: { clientId: string; clientSecret: string };
 
     before(async () => {
-      const admin = await openDatabase({ kind: 'postgres', url: postgresUrl! }, { poolSize: 1 });
-      try {
-        await sql`drop database if exists ${sql.id(database)}`.execute(admin.db);
-        await sql`create database ${sql.id(database)}`.execute(admin.db);
-      } finally {
-        await admin.close();
-      }
+      await recreateDatabase(postgresUrl!, database.name);
       const { stdout } = await run(process.execPath, ['dist/cli.js', 'create-store', 'Relay'], {
         cwd: ROOT,
         env: { ...process.env, ...env },

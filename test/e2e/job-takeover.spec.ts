@@ -3,7 +3,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
-import { sql } from 'kysely';
 import { storedSubscriptionDocuments } from '../../src/adapters/http/subscriptions/subscription-stored-document.js';
 import { migrateToLatest } from '../../src/adapters/persistence/kysely/engine/migrate.js';
 import { type DatabaseHandle, openDatabase } from '../../src/adapters/persistence/kysely/engine/open-database.js';
@@ -15,6 +14,7 @@ import { buildContainer } from '../../src/container.js';
 import type { Job, JobType } from '../../src/domain/jobs/job.js';
 import type { Uuid } from '../../src/domain/shared/uuid.js';
 import { billingAnchorOf } from '../../src/domain/subscriptions/subscription.js';
+import { databaseBeside, recreateDatabase } from '../support/database-beside.js';
 import { FakeStripe } from '../support/fake-stripe.js';
 import { printedCredentials, type ServiceProcess, startServiceProcess } from '../support/service-process.js';
 import { anOffering, aPlan, aProduct, aSubscription } from '../support/subscription-builders.js';
@@ -59,8 +59,8 @@ const CREDENTIALS_KEY = randomBytes(32);
   'a job run taken over from a killed instance (TEST_POSTGRES_URL, TEST_REDIS_URL)',
   function () {
     this.timeout(300_000);
-    const databaseUrl =
-      postgresUrl === undefined ? '' : postgresUrl.replace(/\/[^/?]*(\?.*)?$/, '/app_test_takeover$1');
+    const database = databaseBeside(postgresUrl ?? '', 'takeover');
+    const databaseUrl = database.url;
     // Every subscription pays through Stripe, whose stand-in runs here: what it charged is counted on its side.
     const stripe = new FakeStripe([STRIPE_KEY]);
     const env = {
@@ -77,13 +77,7 @@ const CREDENTIALS_KEY = randomBytes(32);
     before(async () => {
       await stripe.start();
       env.STRIPE_API_BASE = `http://127.0.0.1:${stripe.settings(0).port}`;
-      const admin = await openDatabase({ kind: 'postgres', url: postgresUrl! }, { poolSize: 1 });
-      try {
-        await sql`drop database if exists app_test_takeover`.execute(admin.db);
-        await sql`create database app_test_takeover`.execute(admin.db);
-      } finally {
-        await admin.close();
-      }
+      await recreateDatabase(postgresUrl!, database.name);
       handle = await openDatabase({ kind: 'postgres', url: databaseUrl }, { poolSize: 2 });
       await migrateToLatest(handle.db, handle.flavor);
       const { stdout } = await run(process.execPath, ['dist/cli.js', 'create-store', 'Takeover'], {
