@@ -1,8 +1,30 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { cronScheduleCalendar } from '../../../src/adapters/system/cron-schedule-calendar.js';
 import type { ScheduleTiming } from '../../../src/domain/schedules/schedule-timing.js';
 
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
 describe('the cron schedule calendar', () => {
+  it('loads cron-parser when a schedule is first checked, not when the calendar is imported', async () => {
+    // A process of its own: this one may have loaded cron-parser already.
+    const script = `
+      const { createRequire } = await import('node:module');
+      const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((file) => file.includes('/node_modules/cron-parser/'));
+      const { cronScheduleCalendar } = await import('./src/adapters/system/cron-schedule-calendar.ts');
+      const before = loaded();
+      const problem = cronScheduleCalendar.problemWith('0 0 * * *');
+      console.log(JSON.stringify({ before, after: loaded(), problem: problem ?? null }));`;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '--eval', script],
+      { cwd: ROOT },
+    );
+    expect(JSON.parse(stdout)).to.deep.equal({ before: false, after: true, problem: null });
+  });
+
   it('refuses out-of-range and impossible fields, naming the problem', () => {
     for (const specification of [
       '60 0 * * *',
