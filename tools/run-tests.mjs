@@ -3,13 +3,12 @@
 //
 // When a PostgreSQL or MariaDB server is configured (TEST_POSTGRES_URL, TEST_MYSQL_URL), the suite runs as
 // two mocha processes at once: one runs every test on the in-memory backend and every test that needs no
-// backend, the other runs the backend suites' PGlite, PostgreSQL and MariaDB variants, then a few long spec files
-// of the first kind (SECOND_PROCESS_SPECS), so that both end at about the same time. One process keeps
-// about one core busy (measured: the machine 53 % busy on two cores), so two share a two-core machine. Each has its own databases (the second's
-// are named `<database>_servers`, made here when missing), so neither empties the other's tables. The first
-// prints as it goes, the second's output follows it, then each process's slowest spec files (where the run's
-// time went), every failure of both again (their titles and the head of each error), and one summary line of
-// both ends the run.
+// backend, the other runs the backend suites' PGlite, PostgreSQL and MariaDB variants, then a few long spec
+// files of the first kind (SECOND_PROCESS_SPECS), so that both end at about the same time. Each has its own
+// databases (the second's are named `<database>_servers`, made here when missing), so neither empties the
+// other's tables. The first prints as it goes, the second's output follows it, then each part's slowest spec
+// files (the first process's run, and the second's two: where the run's time went), every failure of both again
+// (their titles and the head of each error), and one summary line of both ends the run.
 //
 // Arguments (`npm test -- --grep foo`), or TEST_BACKENDS, run one plain mocha process instead.
 import { spawn } from 'node:child_process';
@@ -71,7 +70,7 @@ const withDatabase = (url, rename) => {
   return parsed.toString();
 };
 
-/** How many of each process's slowest spec files the run names at its end: where its time went. */
+/** How many of each part's slowest spec files the run names at its end: where its time went. */
 const SLOWEST = 12;
 
 /** The head of a process's timings file (wall time per spec file, slowest first), as the run prints it. */
@@ -83,7 +82,7 @@ const slowestFiles = (name, file) => {
     return '';
   }
   const seconds = lines.reduce((sum, line) => sum + Number.parseFloat(line), 0);
-  const head = `the ${name} process's ${SLOWEST} slowest spec files, of ${Math.round(seconds)} s in all`;
+  const head = `the ${name} part's ${SLOWEST} slowest spec files, of ${Math.round(seconds)} s in all`;
   return `\n==> ${head}\n${lines.slice(0, SLOWEST).join('\n')}\n`;
 };
 
@@ -121,9 +120,10 @@ const makeServerDatabases = async (postgresUrl, mysqlUrl) => {
  * with the CLI, 1,361 s and 1,324 s; then the random cases the second runs on the databases were halved; with the
  * audit scope's storage shared, 772 s and 399 + 252 s, and the service's own end-to-end tests moved too):
  * long ones, the job takeover and the relay across instances (both mostly waiting for a dead instance's claim to
- * run out), the console and its accounts pages in a browser, the CLI and the service process. They run with the first process's settings, but on the next
- * Redis database, so that their services never share a queue or a bucket with the first process's. None of them
- * packs the package or builds dist/: the first process's rebuild test leaves a stale file in dist/ for a while.
+ * run out), the console and its accounts pages in a browser, the CLI and the service process. They run with the
+ * first process's settings, but on the next Redis database, so that their services never share a queue or a
+ * bucket with the first process's. None of them packs the package or builds dist/: the first process's rebuild
+ * test leaves a stale file in dist/ for a while.
  */
 const SECOND_PROCESS_SPECS = [
   'test/e2e/job-takeover.spec.ts',
