@@ -4,12 +4,14 @@
  *
  *   npm run build && BENCH_POSTGRES_URL=postgres://... npm run bench:list-floor -- [--seconds 6] [--connections 32] [--rounds 2]
  *
- * Three servers, each in a process of its own, answer the same page with a body of the service's size:
+ * Four servers, each in a process of its own, answer the same page with a body of the service's size:
  * the bare node:http handler (the "raw, service-sized body" baseline of `bench:list`), the same handler
- * behind Koa and @koa/router, and the service (`node dist/main.js`). Each one's CPU per request is read
- * from /proc; on two CPUs shared with the load generator and the database, that ratio holds far steadier
- * than requests per second. At the same CPU per request, 0.8 times the raw handler's throughput is a CPU
- * cost of at most 1.25 times its own.
+ * behind Koa and @koa/router, a bare handler joining the page's stored documents, and the service
+ * (`node dist/main.js`). The service then answers two smaller requests, a page of one and the store's
+ * settings, which its caches answer without the database: what a request costs it before any row. Each
+ * one's CPU per request is read from /proc; on two CPUs shared with the load generator and the database,
+ * that ratio holds far steadier than requests per second. At the same CPU per request, 0.8 times the raw
+ * handler's throughput is a CPU cost of at most 1.25 times its own.
  *
  * Then the page's own work is timed alone, in this process, on the page's 25 rows: parsing their stored
  * JSON, decoding them, writing their resources, and the raw handler's JSON.stringify of the rows.
@@ -112,6 +114,7 @@ const main = async (): Promise<void> => {
     if (page.status !== 200) throw new Error(`the service answered ${page.status}`);
     const pageBytes = (await page.arrayBuffer()).byteLength;
 
+    const sizes = new Map<string, number>();
     const floorEnv = {
       FLOOR_DATABASE_URL: where.url,
       FLOOR_STORE_ID: info.storeId,
@@ -123,24 +126,65 @@ const main = async (): Promise<void> => {
     closers.unshift(() => koa.close());
     const stored = await startFloor('stored', floorEnv);
     closers.unshift(() => stored.close());
-    const servers: ReadonlyArray<{ label: string; server: ListeningProcess; headers: Record<string, string> }> = [
-      { label: 'raw node:http handler, service-sized body', server: raw, headers: {} },
-      { label: 'the same handler behind Koa and @koa/router', server: koa, headers: {} },
-      { label: "the bare handler joining the page's stored documents as they are", server: stored, headers: {} },
-      { label: 'the service', server: service, headers: authorization },
+    // The last two rows are the service's fixed cost a request: the same list with a page of one, and a read
+    // its caches answer without the database (the store's settings), each through every middleware and the guard.
+    const servers: ReadonlyArray<{
+      label: string;
+      server: ListeningProcess;
+      headers: Record<string, string>;
+      path: string;
+      fullPage: boolean;
+    }> = [
+      {
+        label: 'raw node:http handler, service-sized body',
+        server: raw,
+        headers: {},
+        path: FLOOR_PATH,
+        fullPage: true,
+      },
+      {
+        label: 'the same handler behind Koa and @koa/router',
+        server: koa,
+        headers: {},
+        path: FLOOR_PATH,
+        fullPage: true,
+      },
+      {
+        label: "the bare handler joining the page's stored documents as they are",
+        server: stored,
+        headers: {},
+        path: FLOOR_PATH,
+        fullPage: true,
+      },
+      { label: 'the service', server: service, headers: authorization, path: FLOOR_PATH, fullPage: true },
+      {
+        label: 'the service, a page of one (`page[limit]=1`)',
+        server: service,
+        headers: authorization,
+        path: `${FLOOR_PATH}?page%5Blimit%5D=1`,
+        fullPage: false,
+      },
+      {
+        label: "the service, the store's settings (`GET /v2/settings`, no database read)",
+        server: service,
+        headers: authorization,
+        path: '/v2/settings',
+        fullPage: false,
+      },
     ];
-    for (const { label, server, headers } of servers) {
-      const answer = await fetch(`${server.url}${FLOOR_PATH}`, { headers });
+    for (const { label, server, headers, path: at, fullPage } of servers) {
+      const answer = await fetch(`${server.url}${at}`, { headers });
       const size = (await answer.arrayBuffer()).byteLength;
-      if (answer.status !== 200 || Math.abs(size - pageBytes) > 64)
+      if (answer.status !== 200 || (fullPage && Math.abs(size - pageBytes) > 64))
         throw new Error(`${label} answered ${answer.status} with ${size} bytes, not ${pageBytes}`);
+      sizes.set(label, size);
     }
 
     const measured = new Map<string, Measured[]>(servers.map((s) => [s.label, []]));
     for (let round = 1; round <= rounds; round++) {
-      for (const { label, server, headers } of servers) {
+      for (const { label, server, headers, path: at } of servers) {
         process.stderr.write(`round ${round}: ${label}\n`);
-        const url = `${server.url}${FLOOR_PATH}`;
+        const url = `${server.url}${at}`;
         if (warmup > 0) await load(url, headers, connections, warmup);
         const before = await cpuMs(server.pid);
         const result = await load(url, headers, connections, seconds);
@@ -163,13 +207,13 @@ const main = async (): Promise<void> => {
       '',
       `Unfiltered first page, ${formatInteger(pageBytes)} bytes a response, ${connections} connections, ${rounds} round(s) of ${seconds} s per server (after ${warmup} s of warm-up), servers in turn. Node.js ${process.version}.`,
       '',
-      '| server | req/s (each round) | CPU µs a request | CPU vs raw |',
-      '|---|--:|--:|--:|',
+      '| server | bytes a response | req/s (each round) | CPU µs a request | CPU vs raw |',
+      '|---|--:|--:|--:|--:|',
       ...servers.map(({ label }) => {
         const runs = measured.get(label) ?? [];
         const rates = runs.map((r) => formatInteger(r.responses / r.seconds)).join(', ');
         const cpu = perRequest(label);
-        return `| ${label} | ${rates} | ${formatInteger(cpu)} | ${(cpu / rawCpu).toFixed(2)}× |`;
+        return `| ${label} | ${formatInteger(sizes.get(label) ?? 0)} | ${rates} | ${formatInteger(cpu)} | ${(cpu / rawCpu).toFixed(2)}× |`;
       }),
       '',
       `At the same CPU per request, 0.8× of the raw handler's throughput allows the service at most ${formatInteger(rawCpu / 0.8)} µs a request: ${formatInteger(rawCpu / 0.8 - rawCpu)} µs above the raw handler's own.`,
