@@ -133,49 +133,44 @@ const main = async (): Promise<void> => {
       server: ListeningProcess;
       headers: Record<string, string>;
       path: string;
-      fullPage: boolean;
     }> = [
       {
         label: 'raw node:http handler, service-sized body',
         server: raw,
         headers: {},
         path: FLOOR_PATH,
-        fullPage: true,
       },
       {
         label: 'the same handler behind Koa and @koa/router',
         server: koa,
         headers: {},
         path: FLOOR_PATH,
-        fullPage: true,
       },
       {
         label: "the bare handler joining the page's stored documents as they are",
         server: stored,
         headers: {},
         path: FLOOR_PATH,
-        fullPage: true,
       },
-      { label: 'the service', server: service, headers: authorization, path: FLOOR_PATH, fullPage: true },
+      { label: 'the service', server: service, headers: authorization, path: FLOOR_PATH },
       {
         label: 'the service, a page of one (`page[limit]=1`)',
         server: service,
         headers: authorization,
         path: `${FLOOR_PATH}?page%5Blimit%5D=1`,
-        fullPage: false,
       },
       {
         label: "the service, the store's settings (`GET /v2/settings`, no database read)",
         server: service,
         headers: authorization,
         path: '/v2/settings',
-        fullPage: false,
       },
     ];
-    for (const { label, server, headers, path: at, fullPage } of servers) {
+    for (const { label, server, headers, path: at } of servers) {
       const answer = await fetch(`${server.url}${at}`, { headers });
       const size = (await answer.arrayBuffer()).byteLength;
-      if (answer.status !== 200 || (fullPage && Math.abs(size - pageBytes) > 64))
+      // The rows of the first page answer the service's page size; the last two answer less by design.
+      if (answer.status !== 200 || (at === FLOOR_PATH && Math.abs(size - pageBytes) > 64))
         throw new Error(`${label} answered ${answer.status} with ${size} bytes, not ${pageBytes}`);
       sizes.set(label, size);
     }
